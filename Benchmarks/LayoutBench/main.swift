@@ -1,0 +1,2 @@
+import LayoutEngine
+print("LayoutBench: placeholder")

@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+// layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
+// See ../shared/ARCHITECTURE.md: layoutd -> LayoutAPI -> {LayoutEngine, HTTP}.
+import PackageDescription
+
+/// Strict settings for every Swift target (Swift 6 language mode is the tools-version default).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "layoutd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "layoutd", targets: ["layoutd"]),
+    ],
+    targets: [
+        // Pure layout engine: standard library only, no I/O.
+        .target(name: "LayoutEngine", swiftSettings: strict),
+        // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
+        .target(name: "CSystem"),
+        // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
+        .target(name: "HTTP", dependencies: ["CSystem"], swiftSettings: strict),
+        // Routes, JSON wire types, problem details, the layout cache.
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], swiftSettings: strict),
+        .executableTarget(name: "layoutd", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
+        // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
+        .executableTarget(
+            name: "LayoutBench", dependencies: ["LayoutEngine", "LayoutAPI", "HTTP"],
+            path: "Benchmarks/LayoutBench", swiftSettings: strict),
+        // libcurl for the integration tests only (Debian: libcurl4-openssl-dev).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: strict),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl"], swiftSettings: strict),
+    ]
+)

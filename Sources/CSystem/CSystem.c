@@ -1,0 +1,1 @@
+// Intentionally empty: CSystem is header-only.

@@ -1,0 +1,79 @@
+/// A computed layout: what a `UICollectionViewLayout` knows after `prepare()`.
+///
+/// Every layout type produces this value. `attributes` are in a fixed order: section by section,
+/// the header, the cells in item order, the footer. `sections[s]` says where each section's
+/// elements are in `attributes`, which the spatial index and pinned headers use.
+public struct Layout: Sendable, Hashable {
+    public var scrollDirection: ScrollDirection
+    public var contentSize: Size
+    public var attributes: [LayoutAttributes]
+    public var sections: [SectionGeometry]
+    /// Hazards UIKit tolerates (and logs) but that the client should hear about.
+    public var warnings: [LayoutWarning]
+    /// Pinned (sticky) headers and footers, applied at query time for a visible rect.
+    public var pinning: Pinning
+
+    public init(scrollDirection: ScrollDirection = .vertical, contentSize: Size,
+                attributes: [LayoutAttributes], sections: [SectionGeometry],
+                warnings: [LayoutWarning] = [], pinning: Pinning = .none) {
+        self.scrollDirection = scrollDirection
+        self.contentSize = contentSize
+        self.attributes = attributes
+        self.sections = sections
+        self.warnings = warnings
+        self.pinning = pinning
+    }
+}
+
+/// Where one section lies, along the scroll axis, and where its elements sit in `Layout.attributes`.
+public struct SectionGeometry: Hashable, Sendable {
+    /// The section's start and end along the scroll axis (y when vertical), header and footer included.
+    public var minScroll: Double
+    public var maxScroll: Double
+    /// Index in `Layout.attributes` of the header, if the section has one.
+    public var headerIndex: Int?
+    /// Index in `Layout.attributes` of the footer, if the section has one.
+    public var footerIndex: Int?
+    /// Indices in `Layout.attributes` of the section's cells, in item order.
+    public var cells: Range<Int>
+
+    public init(minScroll: Double, maxScroll: Double, headerIndex: Int?, footerIndex: Int?, cells: Range<Int>) {
+        self.minScroll = minScroll
+        self.maxScroll = maxScroll
+        self.headerIndex = headerIndex
+        self.footerIndex = footerIndex
+        self.cells = cells
+    }
+}
+
+/// `sectionHeadersPinToVisibleBounds` / `sectionFootersPinToVisibleBounds`, plus what placing
+/// them needs: the screen scale for rounding and the content inset on the leading scroll edge.
+public struct Pinning: Hashable, Sendable {
+    public var headers: Bool
+    public var footers: Bool
+    public var scale: Double
+    public var roundsToScreenScale: Bool
+
+    public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true) {
+        self.headers = headers
+        self.footers = footers
+        self.scale = scale
+        self.roundsToScreenScale = roundsToScreenScale
+    }
+    public static let none = Pinning(headers: false, footers: false)
+}
+
+/// A condition UIKit logs but lays out anyway.
+public struct LayoutWarning: Hashable, Sendable {
+    /// Stable machine-readable code, e.g. `ITEM_TOO_WIDE`.
+    public var code: String
+    /// UIKit's exact console text where UIKit has one.
+    public var message: String
+    public var indexPath: IndexPath?
+
+    public init(code: String, message: String, indexPath: IndexPath?) {
+        self.code = code
+        self.message = message
+        self.indexPath = indexPath
+    }
+}

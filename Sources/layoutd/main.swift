@@ -1,0 +1,4 @@
+import HTTP
+import LayoutAPI
+
+print("layoutd: placeholder")
