@@ -1,0 +1,15 @@
+/// Limits and sizes of the layout service (the HTTP limits live in `ServerConfiguration`).
+public struct ServiceConfiguration: Sendable, Hashable {
+    /// Bytes the layout cache may hold (LRU eviction past it).
+    public var cacheBytes: Int
+    /// Most elements (cells, headers, footers) one layout may have; more is a 422.
+    public var maxElements: Int
+    /// Most operations one batch-update request may hold; more is a 422.
+    public var maxBatchOperations: Int
+
+    public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000) {
+        self.cacheBytes = cacheBytes
+        self.maxElements = maxElements
+        self.maxBatchOperations = maxBatchOperations
+    }
+}
