@@ -53,12 +53,17 @@ public struct Pinning: Hashable, Sendable {
     public var footers: Bool
     public var scale: Double
     public var roundsToScreenScale: Bool
+    /// The adjusted content inset (`adjustedContentInset`): a header pins at `visible.minY + top`
+    /// and a footer at `visible.maxY − bottom` (left/right when scrolling horizontally), spec §12.
+    public var contentInset: Insets
 
-    public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true) {
+    public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true,
+                contentInset: Insets = .zero) {
         self.headers = headers
         self.footers = footers
         self.scale = scale
         self.roundsToScreenScale = roundsToScreenScale
+        self.contentInset = contentInset
     }
     public static let none = Pinning(headers: false, footers: false)
 }

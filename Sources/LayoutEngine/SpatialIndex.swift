@@ -1,0 +1,178 @@
+/// Rect and point queries over any computed `Layout` in O(log n + k).
+///
+/// UIKit's layouts answer `layoutAttributesForElements(in:)` with tricks that assume frames sorted
+/// along the scroll axis (the flow layout's per-section rects, CHT's 20-item union rects, Apple's
+/// Mosaic sample's binary search, which misses items, other-layouts.md §1.1). Those assumptions fail
+/// for waterfall columns, mosaic bands whose tall item precedes short ones, horizontal scrolling or
+/// one huge item among small ones. This index makes no assumption about order: it is a bulk-loaded
+/// packed R-tree (Sort-Tile-Recursive with slab counts scaled to the data's aspect ratio, fan-out 16)
+/// kept in flat arrays, with no per-node objects.
+///
+/// Memory: each element costs a `Float32` bounding box rounded outward (16 bytes) and its index
+/// (4 bytes); inner nodes add about 1.4 bytes per element. The boxes only prune: every candidate
+/// is then tested exactly with `Rect.intersects` / `Rect.contains` against the layout's own
+/// frames, which the index references (the `attributes` array buffer is shared with the `Layout`,
+/// not copied). Results are therefore identical to a brute-force scan.
+///
+/// Complexity: build O(n log n); a query O(log n + k) plus O(k log k) to sort the k results.
+public struct SpatialIndex: Sendable {
+    /// Children per node.
+    static let fanOut = 16
+
+    /// The layout's frames, for the exact test (shared storage, not a copy).
+    let attributes: [LayoutAttributes]
+    /// Element boxes in tree order, 4 floats each (minX, minY, maxX, maxY), rounded outward.
+    let entryBoxes: [Float]
+    /// For each entry in tree order, its index in `attributes`.
+    let entryIndex: [UInt32]
+    /// Node boxes (4 floats each), level 0 (leaves, whose children are entries) first, root last.
+    let nodeBoxes: [Float]
+    /// For each node, the index of its first child within the level below (entries for level 0).
+    let nodeFirst: [Int32]
+    /// `levelStart[l]` is the offset of level `l`'s first node; the last value is the node count.
+    let levelStart: [Int]
+
+    /// Builds the index over `layout.attributes`. Elements with an empty or negative size (or a NaN
+    /// coordinate) can never intersect or contain anything, so they are left out. O(n log n).
+    public init(_ layout: Layout) {
+        let packed = SpatialIndex.pack(layout.attributes)
+        self.attributes = layout.attributes
+        self.entryBoxes = packed.entryBoxes
+        self.entryIndex = packed.entryIndex
+        self.nodeBoxes = packed.nodeBoxes
+        self.nodeFirst = packed.nodeFirst
+        self.levelStart = packed.levelStart
+    }
+
+    /// Number of elements in the tree (those that can match a query).
+    public var indexedCount: Int { entryIndex.count }
+
+    /// Heap bytes the index owns: its box, index and node arrays. The attributes buffer it tests
+    /// against belongs to the `Layout` (shared, copy-on-write) and is not counted here.
+    public var memoryBytes: Int {
+        entryBoxes.capacity * MemoryLayout<Float>.stride
+            + entryIndex.capacity * MemoryLayout<UInt32>.stride
+            + nodeBoxes.capacity * MemoryLayout<Float>.stride
+            + nodeFirst.capacity * MemoryLayout<Int32>.stride
+            + levelStart.capacity * MemoryLayout<Int>.stride
+            + 5 * 32  // array headers
+    }
+
+    /// Indices into `layout.attributes` of the frames that intersect `rect` (`Rect.intersects`:
+    /// a positive-area overlap; touching edges and empty rects never intersect), ascending, which
+    /// is the layout's element order. O(log n + k log k).
+    public func elements(in rect: Rect) -> [Int] {
+        guard rect.size.width > 0, rect.size.height > 0, let root = rootNode else { return [] }
+        let query = FloatBox(
+            minX: roundedDown(rect.minX), minY: roundedDown(rect.minY),
+            maxX: roundedUp(rect.maxX), maxY: roundedUp(rect.maxY))
+        var result: [Int] = []
+        withContext { context in
+            context.collect(level: levelStart.count - 2, node: root, result: &result) { box in
+                box.minX < query.maxX && query.minX < box.maxX && box.minY < query.maxY && query.minY < box.maxY
+            } exact: { frame in
+                frame.intersects(rect)
+            }
+        }
+        result.sort()
+        return result
+    }
+
+    /// Indices into `layout.attributes` of the frames that contain `point` (`Rect.contains`: min
+    /// edges inside, max edges outside), ascending. O(log n + k log k).
+    public func elements(containing point: Point) -> [Int] {
+        guard !point.x.isNaN, !point.y.isNaN, let root = rootNode else { return [] }
+        let lowX = roundedDown(point.x), highX = roundedUp(point.x)
+        let lowY = roundedDown(point.y), highY = roundedUp(point.y)
+        var result: [Int] = []
+        withContext { context in
+            context.collect(level: levelStart.count - 2, node: root, result: &result) { box in
+                box.minX <= highX && lowX <= box.maxX && box.minY <= highY && lowY <= box.maxY
+            } exact: { frame in
+                frame.contains(point)
+            }
+        }
+        result.sort()
+        return result
+    }
+
+    /// The root's absolute node index, nil for an empty index.
+    var rootNode: Int? { nodeFirst.isEmpty ? nil : nodeFirst.count - 1 }
+
+    private func withContext(_ body: (borrowing QueryContext) -> Void) {
+        attributes.withUnsafeBufferPointer { attributes in
+            entryBoxes.withUnsafeBufferPointer { entryBoxes in
+                entryIndex.withUnsafeBufferPointer { entryIndex in
+                    nodeBoxes.withUnsafeBufferPointer { nodeBoxes in
+                        nodeFirst.withUnsafeBufferPointer { nodeFirst in
+                            levelStart.withUnsafeBufferPointer { levelStart in
+                                body(QueryContext(
+                                    attributes: attributes, entryBoxes: entryBoxes, entryIndex: entryIndex,
+                                    nodeBoxes: nodeBoxes, nodeFirst: nodeFirst, levelStart: levelStart))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A box with `Float32` bounds.
+struct FloatBox {
+    var minX: Float
+    var minY: Float
+    var maxX: Float
+    var maxY: Float
+}
+
+/// The largest `Float` not above `value` (so a box stays a superset of the exact frame).
+@inline(__always)
+func roundedDown(_ value: Double) -> Float {
+    let rounded = Float(value)
+    return Double(rounded) > value ? rounded.nextDown : rounded
+}
+
+/// The smallest `Float` not below `value`.
+@inline(__always)
+func roundedUp(_ value: Double) -> Float {
+    let rounded = Float(value)
+    return Double(rounded) < value ? rounded.nextUp : rounded
+}
+
+/// The tree's arrays as unsafe buffers for the duration of one query.
+struct QueryContext: ~Copyable {
+    let attributes: UnsafeBufferPointer<LayoutAttributes>
+    let entryBoxes: UnsafeBufferPointer<Float>
+    let entryIndex: UnsafeBufferPointer<UInt32>
+    let nodeBoxes: UnsafeBufferPointer<Float>
+    let nodeFirst: UnsafeBufferPointer<Int32>
+    let levelStart: UnsafeBufferPointer<Int>
+
+    @inline(__always)
+    private func box(_ boxes: UnsafeBufferPointer<Float>, _ index: Int) -> FloatBox {
+        let base = index &* 4
+        return FloatBox(minX: boxes[base], minY: boxes[base &+ 1], maxX: boxes[base &+ 2], maxY: boxes[base &+ 3])
+    }
+
+    /// Visits the children of `node` (absolute index, at `level`) whose boxes pass `prune`, down
+    /// to the entries, and appends the element indices whose exact frames pass `exact`. The node
+    /// itself has already passed `prune`.
+    func collect(level: Int, node: Int, result: inout [Int],
+                 prune: (FloatBox) -> Bool, exact: (Rect) -> Bool) {
+        let first = Int(nodeFirst[node])
+        if level == 0 {
+            let end = min(first &+ SpatialIndex.fanOut, entryIndex.count)
+            for entry in first..<end where prune(box(entryBoxes, entry)) {
+                let element = Int(entryIndex[entry])
+                if exact(attributes[element].frame) { result.append(element) }
+            }
+            return
+        }
+        let base = levelStart[level &- 1]
+        let end = min(first &+ SpatialIndex.fanOut, levelStart[level] &- base)
+        for child in first..<end where prune(box(nodeBoxes, base &+ child)) {
+            collect(level: level &- 1, node: base &+ child, result: &result, prune: prune, exact: exact)
+        }
+    }
+}
