@@ -1,8 +1,68 @@
-/// `UICollectionViewFlowLayout`, as a pure function. (Placeholder: filled in by the flow-layout work.)
+/// `UICollectionViewFlowLayout`, as a pure function (spec: shared/spec/flow-layout.md).
 public enum FlowLayout {
-    /// Lays out every section. Assumes validated input (finite, non-negative sizes; element count
-    /// under the API's cap). Complexity O(n) in the number of elements.
+    /// Lays out every section the way `-[UICollectionViewFlowLayout prepareLayout]` does.
+    ///
+    /// Output (see `Layout`): `attributes` section by section (header if its scroll-axis extent is
+    /// > 0, cells by item, footer if > 0), `sections[s]` for every input section, content size per
+    /// spec §10, pinning flags copied from the configuration, zIndex 0 everywhere (pinned headers
+    /// get theirs at query time), and one `LayoutWarning` per invalid size (§9).
+    ///
+    /// When the reference dimension D is 0 or the bounds are empty UIKit lays out nothing and keeps
+    /// a (0,0) content size (§1): the result then has no attributes, and each section an empty
+    /// `SectionGeometry` at 0 so that `sections.count` always equals the input's section count.
+    ///
+    /// Assumes validated input (finite, non-negative sizes; element count under the API's cap).
+    /// Complexity O(n) in the number of elements, plus O(p log p) for p preferred sizes when the
+    /// estimate is `.automatic`.
     public static func layout(_ configuration: FlowLayoutConfiguration) -> Layout {
-        Layout(scrollDirection: configuration.scrollDirection, contentSize: .zero, attributes: [], sections: [])
+        let metrics = configuration.collectionView
+        let axis = FlowAxis(direction: configuration.scrollDirection, scale: metrics.scale,
+                            roundsToScreenScale: configuration.roundsToScreenScale)
+        let pinning = Pinning(headers: configuration.sectionHeadersPinToVisibleBounds,
+                              footers: configuration.sectionFootersPinToVisibleBounds,
+                              scale: metrics.scale, roundsToScreenScale: configuration.roundsToScreenScale)
+        let inset = metrics.contentInset
+        let dimension = axis.isVertical
+            ? max(0, metrics.width - inset.left - inset.right)
+            : max(0, metrics.height - inset.top - inset.bottom)
+
+        // §1 `_boundsAndInsetsAreValidForReferenceDimension`: nothing is laid out.
+        guard dimension > 0, metrics.width > 0, metrics.height > 0 else {
+            let empty = SectionGeometry(minScroll: 0, maxScroll: 0, headerIndex: nil, footerIndex: nil, cells: 0..<0)
+            return Layout(scrollDirection: configuration.scrollDirection, contentSize: .zero, attributes: [],
+                          sections: Array(repeating: empty, count: configuration.sections.count),
+                          pinning: pinning)
+        }
+
+        let reference = FlowInsetReference(configuration.sectionInsetReference, metrics: metrics,
+                                           vertical: axis.isVertical)
+        var builder = FlowLayoutBuilder(
+            axis: axis, dimension: dimension, alignment: configuration.rowAlignment,
+            swapsSpacing: configuration.swapsSpacingForMixedHorizontalSections, reference: reference,
+            estimate: FlowEstimation.estimate(for: configuration),
+            elementCapacity: capacity(of: configuration.sections),
+            sectionCount: configuration.sections.count)
+
+        var offset = reference.extraStart
+        for (index, section) in configuration.sections.enumerated() {
+            offset += builder.appendSection(section, index: index, start: offset)
+        }
+        let scrollExtent = offset + reference.extraEnd
+        let contentSize = axis.isVertical
+            ? Size(width: dimension, height: scrollExtent)
+            : Size(width: scrollExtent, height: dimension)
+        return Layout(scrollDirection: configuration.scrollDirection, contentSize: contentSize,
+                      attributes: builder.attributes, sections: builder.sections,
+                      warnings: builder.warnings, pinning: pinning)
+    }
+
+    /// Cells plus a header and footer per section, so `attributes` never reallocates.
+    private static func capacity(of sections: [FlowSection]) -> Int {
+        var total = 0
+        for section in sections {
+            let (sum, overflow) = total.addingReportingOverflow(section.items.count + 2)
+            total = overflow ? Int.max : sum
+        }
+        return min(total, 1 << 26)
     }
 }
