@@ -38,7 +38,7 @@ extension FlowLayoutBuilder {
     /// else the estimate (estimated). The delegate's sizes play no part while estimating.
     /// The dictionary is read once per section, never per item. O(n + p).
     static func estimatedSizes(_ section: FlowSection, estimate: Size) -> (sizes: [Size], estimated: [Bool]) {
-        let count = section.items.count
+        let count = max(0, section.items.count)
         var sizes = [Size](repeating: estimate, count: count)
         var estimated = [Bool](repeating: true, count: count)
         for (item, size) in section.preferredSizes where item >= 0 && item < count {

@@ -34,35 +34,51 @@ public enum FlowLayout {
                           pinning: pinning)
         }
 
+        // Loops below run over client-supplied counts: refuse totals no request could allocate.
+        guard let capacity = elementCapacity(of: configuration.sections) else {
+            return Layout(scrollDirection: configuration.scrollDirection, contentSize: .zero, attributes: [],
+                          sections: [], warnings: [LayoutWarning(
+                              code: "TOO_MANY_ELEMENTS",
+                              message: "The layout has more than \(maximumElementCount) elements.", indexPath: nil)],
+                          pinning: pinning)
+        }
         let reference = FlowInsetReference(configuration.sectionInsetReference, metrics: metrics,
                                            vertical: axis.isVertical)
         var builder = FlowLayoutBuilder(
             axis: axis, dimension: dimension, alignment: configuration.rowAlignment,
             swapsSpacing: configuration.swapsSpacingForMixedHorizontalSections, reference: reference,
             estimate: FlowEstimation.estimate(for: configuration),
-            elementCapacity: capacity(of: configuration.sections),
             sectionCount: configuration.sections.count)
 
         var offset = reference.extraStart
-        for (index, section) in configuration.sections.enumerated() {
-            offset += builder.appendSection(section, index: index, start: offset)
+        let attributes = [LayoutAttributes](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            builder.output = FlowAttributeWriter(buffer)
+            for (index, section) in configuration.sections.enumerated() {
+                offset += builder.appendSection(section, index: index, start: offset)
+            }
+            initialized = builder.output.count
+            builder.output = .empty
         }
         let scrollExtent = offset + reference.extraEnd
         let contentSize = axis.isVertical
             ? Size(width: dimension, height: scrollExtent)
             : Size(width: scrollExtent, height: dimension)
         return Layout(scrollDirection: configuration.scrollDirection, contentSize: contentSize,
-                      attributes: builder.attributes, sections: builder.sections,
+                      attributes: attributes, sections: builder.sections,
                       warnings: builder.warnings, pinning: pinning)
     }
 
-    /// Cells plus a header and footer per section, so `attributes` never reallocates.
-    private static func capacity(of sections: [FlowSection]) -> Int {
+    /// A bound no validated request comes near (the API caps element counts far lower).
+    static let maximumElementCount = 1 << 28
+
+    /// Cells plus a header and footer per section: the exact upper bound of `attributes.count`,
+    /// or nil above `maximumElementCount`.
+    private static func elementCapacity(of sections: [FlowSection]) -> Int? {
         var total = 0
         for section in sections {
-            let (sum, overflow) = total.addingReportingOverflow(section.items.count + 2)
-            total = overflow ? Int.max : sum
+            total += max(0, section.items.count) + 2
+            guard total <= maximumElementCount else { return nil }
         }
-        return min(total, 1 << 26)
+        return total
     }
 }

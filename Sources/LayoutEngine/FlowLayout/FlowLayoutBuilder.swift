@@ -8,21 +8,21 @@ struct FlowLayoutBuilder {
     let reference: FlowInsetReference
     /// The estimated item size when the layout self-sizes (§11), nil otherwise.
     let estimate: Size?
-    private(set) var attributes: [LayoutAttributes] = []
+    /// Valid only inside `FlowLayout.layout`'s `Array(unsafeUninitializedCapacity:)` closure.
+    var output = FlowAttributeWriter.empty
     private(set) var sections: [SectionGeometry] = []
     var warnings: [LayoutWarning] = []
     /// Reused per line of the fixed path: the snapped origin of each column.
     var columnScratch: [Double] = []
 
     init(axis: FlowAxis, dimension: Double, alignment: RowAlignment, swapsSpacing: Bool,
-         reference: FlowInsetReference, estimate: Size?, elementCapacity: Int, sectionCount: Int) {
+         reference: FlowInsetReference, estimate: Size?, sectionCount: Int) {
         self.axis = axis
         self.dimension = dimension
         self.alignment = alignment
         self.swapsSpacing = swapsSpacing
         self.reference = reference
         self.estimate = estimate
-        attributes.reserveCapacity(elementCapacity)
         sections.reserveCapacity(sectionCount)
     }
 
@@ -41,12 +41,12 @@ struct FlowLayoutBuilder {
         let m = FlowSectionMetrics(section: section, axis: axis, dimension: dimension, reference: reference)
         var headerIndex: Int?
         if m.header > 0 {
-            headerIndex = attributes.count
-            attributes.append(.header(section: index, axis.frame(
+            headerIndex = output.count
+            output.append(.header(section: index, axis.frame(
                 u: axis.snap(0), v: axis.snap(start), along: dimension, across: m.header)))
         }
         let linesStart = start + m.header + m.start
-        let cellsStart = attributes.count
+        let cellsStart = output.count
         let linesExtent: Double
         if let estimate {
             let (sizes, estimated) = Self.estimatedSizes(section, estimate: estimate)
@@ -67,12 +67,12 @@ struct FlowLayoutBuilder {
                 }
             }
         }
-        let cellsEnd = attributes.count
+        let cellsEnd = output.count
         let footerStart = linesStart + linesExtent + m.end
         var footerIndex: Int?
         if m.footer > 0 {
-            footerIndex = attributes.count
-            attributes.append(.footer(section: index, axis.frame(
+            footerIndex = output.count
+            output.append(.footer(section: index, axis.frame(
                 u: axis.snap(0), v: axis.snap(footerStart), along: dimension, across: m.footer)))
         }
         let extent = max(0, footerStart + m.footer - start)
@@ -99,7 +99,7 @@ struct FlowLayoutBuilder {
 
     @inline(__always)
     mutating func appendCell(section: Int, item: Int, frame: Rect, estimated: Bool = false) {
-        attributes.append(LayoutAttributes(category: .cell, indexPath: IndexPath(section: section, item: item),
+        output.append(LayoutAttributes(category: .cell, indexPath: IndexPath(section: section, item: item),
                                            frame: frame, isEstimated: estimated))
     }
 }
