@@ -52,4 +52,18 @@ import Testing
         #expect(layout.attributes.last?.frame == rect(270, 119_940, 50, 50))
         #expect(layout.contentSize == sz(320, 119_990))
     }
+
+    @Test func absurdElementCountsAreRefusedNotAllocated() {
+        let layout = FlowLayout.layout(.make(sections: [.make(count: Int.max), .make(count: 1)]))
+        #expect(layout.attributes.isEmpty)
+        #expect(layout.sections.count == 2)
+        #expect(layout.warnings == [LayoutWarning(code: "TOO_MANY_ELEMENTS",
+                                                  message: "The layout has more than 268435456 elements.", indexPath: nil)])
+    }
+
+    @Test(arguments: [nil, EstimatedItemSize.automatic])
+    func negativeCountLaysOutAnEmptySection(estimate: EstimatedItemSize?) {
+        let layout = FlowLayout.layout(.make(estimated: estimate, sections: [.make(count: -3, header: sz(0, 20))]))
+        #expect(layout.attributes.map(\.frame) == [rect(0, 0, 320, 20)])
+    }
 }

@@ -28,19 +28,14 @@ public enum FlowLayout {
 
         // §1 `_boundsAndInsetsAreValidForReferenceDimension`: nothing is laid out.
         guard dimension > 0, metrics.width > 0, metrics.height > 0 else {
-            let empty = SectionGeometry(minScroll: 0, maxScroll: 0, headerIndex: nil, footerIndex: nil, cells: 0..<0)
-            return Layout(scrollDirection: configuration.scrollDirection, contentSize: .zero, attributes: [],
-                          sections: Array(repeating: empty, count: configuration.sections.count),
-                          pinning: pinning)
+            return empty(configuration, pinning: pinning)
         }
 
         // Loops below run over client-supplied counts: refuse totals no request could allocate.
         guard let capacity = elementCapacity(of: configuration.sections) else {
-            return Layout(scrollDirection: configuration.scrollDirection, contentSize: .zero, attributes: [],
-                          sections: [], warnings: [LayoutWarning(
-                              code: "TOO_MANY_ELEMENTS",
-                              message: "The layout has more than \(maximumElementCount) elements.", indexPath: nil)],
-                          pinning: pinning)
+            return empty(configuration, pinning: pinning, warnings: [LayoutWarning(
+                code: "TOO_MANY_ELEMENTS", message: "The layout has more than \(maximumElementCount) elements.",
+                indexPath: nil)])
         }
         let reference = FlowInsetReference(configuration.sectionInsetReference, metrics: metrics,
                                            vertical: axis.isVertical)
@@ -68,6 +63,15 @@ public enum FlowLayout {
                       warnings: builder.warnings, pinning: pinning)
     }
 
+    /// No attributes, a (0,0) content size, and an empty `SectionGeometry` at 0 per input section.
+    private static func empty(_ configuration: FlowLayoutConfiguration, pinning: Pinning,
+                              warnings: [LayoutWarning] = []) -> Layout {
+        let section = SectionGeometry(minScroll: 0, maxScroll: 0, headerIndex: nil, footerIndex: nil, cells: 0..<0)
+        return Layout(scrollDirection: configuration.scrollDirection, contentSize: .zero, attributes: [],
+                      sections: Array(repeating: section, count: configuration.sections.count),
+                      warnings: warnings, pinning: pinning)
+    }
+
     /// A bound no validated request comes near (the API caps element counts far lower).
     static let maximumElementCount = 1 << 28
 
@@ -76,7 +80,9 @@ public enum FlowLayout {
     private static func elementCapacity(of sections: [FlowSection]) -> Int? {
         var total = 0
         for section in sections {
-            total += max(0, section.items.count) + 2
+            let count = max(0, section.items.count)
+            guard count <= maximumElementCount else { return nil }
+            total += count + 2  // both terms ≤ 2^28: no overflow
             guard total <= maximumElementCount else { return nil }
         }
         return total

@@ -15,6 +15,9 @@ extension FlowLayoutBuilder {
     ///   gives a top-aligned tag cloud together with `.left` rows).
     /// - Horizontal scrolling swaps the spacings when `swapsSpacingForMixedHorizontalSections` (§7).
     ///
+    /// Not modelled: UIKit's grid special case for an incomplete last line of a section flagged
+    /// fixed while estimating (§5); estimating sections are never flagged fixed here.
+    ///
     /// Every over-wide item gets its own warning, with the delegate line (UIKit passes
     /// `warnAboutDelegateValues: YES` from this path). Complexity O(n).
     mutating func placeVarying(section: Int, sizes: [Size], estimated: [Bool]?, metrics m: FlowSectionMetrics,
