@@ -8,6 +8,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// `Double.rounded()` and friends call libm's round/floor, which debug test builds on Linux do not
+/// always link by themselves.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "layoutd",
     platforms: [.macOS(.v15)],
@@ -16,13 +20,13 @@ let package = Package(
     ],
     targets: [
         // Pure layout engine: standard library only, no I/O.
-        .target(name: "LayoutEngine", swiftSettings: strict),
+        .target(name: "LayoutEngine", swiftSettings: strict, linkerSettings: libm),
         // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
         .target(name: "CSystem"),
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
         .target(name: "HTTP", dependencies: ["CSystem"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], swiftSettings: strict),
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], swiftSettings: strict, linkerSettings: libm),
         .executableTarget(name: "layoutd", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(

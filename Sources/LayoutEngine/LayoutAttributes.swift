@@ -12,13 +12,15 @@ public enum SupplementaryKind: UInt8, Hashable, Sendable {
 }
 
 /// What UIKit calls `UICollectionViewLayoutAttributes`: one element's place in the layout.
+/// Stored fields are ordered widest first so the stride is 64 bytes, not 72: a million-element
+/// layout is 64 MB of attributes.
 public struct LayoutAttributes: Hashable, Sendable {
-    public var category: ElementCategory
-    /// Set for supplementary views, nil for cells.
-    public var kind: SupplementaryKind?
     public var indexPath: IndexPath
     public var frame: Rect
     public var zIndex: Int
+    public var category: ElementCategory
+    /// Set for supplementary views, nil for cells.
+    public var kind: SupplementaryKind?
     /// True when the size is an estimate (self-sizing flow layouts) rather than known.
     public var isEstimated: Bool
 
