@@ -1,0 +1,85 @@
+/// A parsed JSON document (RFC 8259).
+///
+/// Numbers are `Double`, like JavaScript's: every value the service accepts (points, counts,
+/// indexes) fits exactly. Objects keep document order because error pointers and the canonical
+/// form need a deterministic member order, and layouts objects are small.
+package enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+
+    /// The kind of this value with its article, for messages ("a number", "an object", "null").
+    package var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// Whether this is `null`.
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+/// The members of a JSON object, in document order. Keys are unique (the parser rejects
+/// duplicates), so lookups scan linearly: request objects hold a handful of keys.
+package struct JSONObject: Sendable, Equatable {
+    package var members: [(key: String, value: JSON)]
+
+    package init(_ members: [(key: String, value: JSON)] = []) {
+        self.members = members
+    }
+
+    /// The value of `key`, or nil when absent. Linear scan.
+    package subscript(key: String) -> JSON? {
+        for member in members where member.key == key {
+            return member.value
+        }
+        return nil
+    }
+
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
+    package var keys: [String] { members.map(\.key) }
+
+    /// Objects are equal when they hold the same keys with equal values, in any order
+    /// (RFC 8259 §4: member order is not significant).
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        for (index, member) in lhs.members.enumerated() {
+            let other = rhs.members[index]
+            if other.key == member.key {
+                if other.value != member.value { return false }
+            } else if rhs[member.key] != member.value {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+// Literals keep tests and fixtures readable: `let doc: JSON = ["width": 50, "tags": ["a"]]`.
+
+extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    package init(nilLiteral: ()) { self = .null }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    }
+}

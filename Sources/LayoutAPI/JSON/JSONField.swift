@@ -1,0 +1,78 @@
+/// A JSON value with the pointer that reaches it, so every typed read can fail with an error
+/// that names the field (RFC 9457 problem details carry these pointers).
+package struct JSONField: Sendable {
+    package let value: JSON
+    package let pointer: JSONPointer
+
+    package init(_ value: JSON, pointer: JSONPointer = .root) {
+        self.value = value
+        self.pointer = pointer
+    }
+
+    /// The value as an object whose members can be read by key.
+    package func object() throws(FieldError) -> JSONFieldObject {
+        guard case .object(let object) = value else { throw wrongType("an object") }
+        return JSONFieldObject(object, pointer: pointer)
+    }
+
+    /// The elements, each with its index pointer. `maxCount` bounds what a client can make the
+    /// service loop over; a longer array is `FieldError.tooMany`.
+    package func array(maxCount: Int? = nil) throws(FieldError) -> [JSONField] {
+        guard case .array(let elements) = value else { throw wrongType("an array") }
+        if let maxCount, elements.count > maxCount {
+            throw .tooMany(pointer: pointer, limit: maxCount)
+        }
+        let parent = pointer.node  // one allocation shared by every element's pointer
+        var fields: [JSONField] = []
+        fields.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            fields.append(JSONField(element, pointer: JSONPointer(parent: parent, leaf: .index(index))))
+        }
+        return fields
+    }
+
+    /// Any JSON number.
+    package func double() throws(FieldError) -> Double {
+        guard case .number(let number) = value else { throw wrongType("a number") }
+        return number
+    }
+
+    /// A number with no fractional part within `Int`'s range (1e3 and 3.0 are accepted).
+    package func int() throws(FieldError) -> Int {
+        guard case .number(let number) = value else { throw wrongType("an integer") }
+        guard number >= -9_223_372_036_854_775_808.0, number < 9_223_372_036_854_775_808.0,
+            Double(Int(number)) == number
+        else {
+            var writer = JSONWriter(capacity: 24)
+            writer.number(number)
+            throw .wrongType(
+                pointer: pointer, expected: "an integer", found: String(decoding: writer.bytes, as: UTF8.self))
+        }
+        return Int(number)
+    }
+
+    package func bool() throws(FieldError) -> Bool {
+        guard case .bool(let flag) = value else { throw wrongType("a boolean") }
+        return flag
+    }
+
+    package func string() throws(FieldError) -> String {
+        guard case .string(let text) = value else { throw wrongType("a string") }
+        return text
+    }
+
+    /// A string naming one case of `E`; anything else lists the allowed values in case order.
+    package func enumValue<E: RawRepresentable & CaseIterable>(_: E.Type) throws(FieldError) -> E
+    where E.RawValue == String {
+        let text = try string()
+        if let value = E(rawValue: text) { return value }
+        let allowed = E.allCases.map { FieldError.quoted($0.rawValue) }.joined(separator: ", ")
+        throw .invalidValue(
+            pointer: pointer,
+            detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(pointer)); use one of: \(allowed).")
+    }
+
+    private func wrongType(_ expected: String) -> FieldError {
+        .wrongType(pointer: pointer, expected: expected, found: value.kindDescription)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderLayoutAPI() { #expect(1 + 1 == 2) }
