@@ -66,34 +66,31 @@ public struct SpatialIndex: Sendable {
         let query = FloatBox(
             minX: roundedDown(rect.minX), minY: roundedDown(rect.minY),
             maxX: roundedUp(rect.maxX), maxY: roundedUp(rect.maxY))
-        var result: [Int] = []
-        withContext { context in
-            context.collect(level: levelStart.count - 2, node: root, result: &result) { box in
-                box.minX < query.maxX && query.minX < box.maxX && box.minY < query.maxY && query.minY < box.maxY
-            } exact: { frame in
-                frame.intersects(rect)
-            }
-        }
-        result.sort()
-        return result
+        return run(RectQuery(rect: rect, box: query), root: root)
     }
-
     /// Indices into `layout.attributes` of the frames that contain `point` (`Rect.contains`: min
     /// edges inside, max edges outside), ascending. O(log n + k log k).
     public func elements(containing point: Point) -> [Int] {
         guard !point.x.isNaN, !point.y.isNaN, let root = rootNode else { return [] }
         let lowX = roundedDown(point.x), highX = roundedUp(point.x)
         let lowY = roundedDown(point.y), highY = roundedUp(point.y)
+        return run(PointQuery(point: point, lowX: lowX, highX: highX, lowY: lowY, highY: highY), root: root)
+    }
+
+    /// Runs one query from the root and sorts the hits into element order.
+    private func run<Query: IndexQuery>(_ query: Query, root: Int) -> [Int] {
+        guard query.prune(box(nodeBoxes, root)) else { return [] }
         var result: [Int] = []
+        result.reserveCapacity(64)
         withContext { context in
-            context.collect(level: levelStart.count - 2, node: root, result: &result) { box in
-                box.minX <= highX && lowX <= box.maxX && box.minY <= highY && lowY <= box.maxY
-            } exact: { frame in
-                frame.contains(point)
-            }
+            context.collect(level: levelStart.count - 2, node: root, query: query, result: &result)
         }
         result.sort()
         return result
+    }
+
+    private func box(_ boxes: [Float], _ index: Int) -> FloatBox {
+        FloatBox(minX: boxes[index * 4], minY: boxes[index * 4 + 1], maxX: boxes[index * 4 + 2], maxY: boxes[index * 4 + 3])
     }
 
     /// The root's absolute node index, nil for an empty index.
@@ -158,21 +155,54 @@ struct QueryContext: ~Copyable {
     /// Visits the children of `node` (absolute index, at `level`) whose boxes pass `prune`, down
     /// to the entries, and appends the element indices whose exact frames pass `exact`. The node
     /// itself has already passed `prune`.
-    func collect(level: Int, node: Int, result: inout [Int],
-                 prune: (FloatBox) -> Bool, exact: (Rect) -> Bool) {
+    func collect<Query: IndexQuery>(level: Int, node: Int, query: Query, result: inout [Int]) {
         let first = Int(nodeFirst[node])
         if level == 0 {
             let end = min(first &+ SpatialIndex.fanOut, entryIndex.count)
-            for entry in first..<end where prune(box(entryBoxes, entry)) {
+            for entry in first..<end where query.prune(box(entryBoxes, entry)) {
                 let element = Int(entryIndex[entry])
-                if exact(attributes[element].frame) { result.append(element) }
+                if query.exact(attributes[element].frame) { result.append(element) }
             }
             return
         }
         let base = levelStart[level &- 1]
         let end = min(first &+ SpatialIndex.fanOut, levelStart[level] &- base)
-        for child in first..<end where prune(box(nodeBoxes, base &+ child)) {
-            collect(level: level &- 1, node: base &+ child, result: &result, prune: prune, exact: exact)
+        for child in first..<end where query.prune(box(nodeBoxes, base &+ child)) {
+            collect(level: level &- 1, node: base &+ child, query: query, result: &result)
         }
     }
+}
+
+/// A query shape: a conservative test on `Float32` boxes, then the exact test on a frame.
+protocol IndexQuery {
+    func prune(_ box: FloatBox) -> Bool
+    func exact(_ frame: Rect) -> Bool
+}
+
+/// `Rect.intersects`, pruned with the rect rounded outward to `Float32`.
+struct RectQuery: IndexQuery {
+    let rect: Rect
+    let box: FloatBox
+
+    @inline(__always)
+    func prune(_ other: FloatBox) -> Bool {
+        other.minX < box.maxX && box.minX < other.maxX && other.minY < box.maxY && box.minY < other.maxY
+    }
+
+    @inline(__always)
+    func exact(_ frame: Rect) -> Bool { frame.intersects(rect) }
+}
+
+/// `Rect.contains`, pruned with the point widened to the enclosing `Float32` values.
+struct PointQuery: IndexQuery {
+    let point: Point
+    let lowX: Float, highX: Float, lowY: Float, highY: Float
+
+    @inline(__always)
+    func prune(_ box: FloatBox) -> Bool {
+        box.minX <= highX && lowX <= box.maxX && box.minY <= highY && lowY <= box.maxY
+    }
+
+    @inline(__always)
+    func exact(_ frame: Rect) -> Bool { frame.contains(point) }
 }
