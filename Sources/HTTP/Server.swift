@@ -1,36 +1,133 @@
-// TEMPORARY STUB (replaced by the real server from the HTTP work): the agreed public API only.
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSystem
 import Dispatch
+import Synchronization
 
-public struct ServerConfiguration: Sendable {
-    public var host: String = "0.0.0.0"
-    public var port: Int = 8080
-    public var maxHeadBytes: Int = 16 * 1024
-    public var maxBodyBytes: Int = 32 * 1024 * 1024
-    public var idleTimeout: Double = 60
-    public var requestTimeout: Double = 30
-    public var drainTimeout: Double = 10
-    public var loopCount: Int = 2
-    public var maxConnections: Int = 10_000
-    public var serverHeader: String = "layoutd/0.1.0"
-    public init() {}
-}
-
-public struct ServerStats: Sendable {
-    public var openConnections: Int = 0
-    public var totalConnections: Int = 0
-    public var bytesIn: Int = 0
-    public var bytesOut: Int = 0
-}
-
-public struct SocketError: Error, CustomStringConvertible {
-    public var description: String { "stub" }
-}
-
+/// An HTTP/1.1 server: `loopCount` epoll loops, each a thread with its own `SO_REUSEPORT`
+/// listener (the kernel spreads connections), cheap handlers inline, the rest on Dispatch.
 public final class Server: Sendable {
+    enum Phase {
+        case idle
+        case running(port: Int, loops: [EventLoop], threads: [pthread_t])
+        case stopped
+    }
+
+    public let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+    let observer: (@Sendable (RequestRecord) -> Void)?
+    private let phase = Mutex(Phase.idle)
+    private let counters = Mutex<[LoopCounters]>([])
+    /// Held for the whole of `shutdown()`, so a concurrent second call returns only when done.
+    private let shutdownLock = Mutex(())
+
     public init(configuration: ServerConfiguration, responder: any HTTPResponder,
-                observer: (@Sendable (RequestRecord) -> Void)? = nil) {}
-    public func start() throws -> Int { 0 }
-    public func shutdown() {}
-    public func waitForShutdownSignal() {}
-    public var stats: ServerStats { ServerStats() }
+                observer: (@Sendable (RequestRecord) -> Void)? = nil) {
+        self.configuration = configuration
+        self.responder = responder
+        self.observer = observer
+    }
+
+    deinit { shutdown() }
+
+    /// Binds, starts the loop threads and returns the bound port (useful with port 0).
+    /// Calling it again while running returns the same port.
+    @discardableResult
+    public func start() throws -> Int {
+        try phase.withLock { phase throws -> Int in
+            switch phase {
+            case .running(let port, _, _): return port
+            case .stopped: throw SocketError(operation: "start (server already shut down)", errno: EINVAL)
+            case .idle: break
+            }
+            signal(SIGPIPE, SIG_IGN)
+            let loopCount = max(1, configuration.loopCount)
+            var listeners: [Int32] = []
+            var port = configuration.port
+            do {
+                for _ in 0..<loopCount {
+                    let (fd, bound) = try Listener.open(host: configuration.host, port: port)
+                    listeners.append(fd)
+                    port = bound
+                }
+            } catch {
+                for fd in listeners { close(fd) }
+                throw error
+            }
+            let loopCounters = (0..<loopCount).map { _ in LoopCounters() }
+            var loops: [EventLoop] = []
+            do {
+                for (i, fd) in listeners.enumerated() {
+                    loops.append(try EventLoop(configuration: configuration, responder: responder, observer: observer,
+                                               listenFD: fd, counters: loopCounters[i], allCounters: loopCounters))
+                }
+            } catch {
+                for fd in listeners { close(fd) }
+                throw error
+            }
+            var threads: [pthread_t] = []
+            for loop in loops {
+                let context = Unmanaged.passRetained(loop).toOpaque()
+                var thread = pthread_t()
+                let rc = pthread_create(&thread, nil, { raw in
+                    guard let raw else { return nil }
+                    let loop = Unmanaged<EventLoop>.fromOpaque(raw).takeRetainedValue()
+                    loop.run()
+                    return nil
+                }, context)
+                if rc != 0 {
+                    Unmanaged<EventLoop>.fromOpaque(context).release()
+                    for started in loops { started.mailbox.requestDrain() }
+                    for t in threads { pthread_join(t, nil) }
+                    throw SocketError(operation: "pthread_create", errno: rc)
+                }
+                threads.append(thread)
+            }
+            counters.withLock { $0 = loopCounters }
+            phase = .running(port: port, loops: loops, threads: threads)
+            return port
+        }
+    }
+
+    /// Stops accepting, lets in-flight and already received requests finish and be written,
+    /// closes idle connections, and gives up at `drainTimeout`. Blocks until every loop has
+    /// exited; idempotent.
+    public func shutdown() {
+        shutdownLock.withLock { _ in
+            let threads: [pthread_t] = phase.withLock { phase in
+                guard case .running(_, let loops, let threads) = phase else {
+                    phase = .stopped
+                    return []
+                }
+                for loop in loops { loop.mailbox.requestDrain() }
+                return threads
+            }
+            for t in threads { pthread_join(t, nil) }
+            phase.withLock { $0 = .stopped }
+        }
+    }
+
+    /// Blocks until SIGTERM or SIGINT, then shuts down. The signals' default action is ignored
+    /// so Dispatch signal sources receive them.
+    public func waitForShutdownSignal() {
+        let received = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "layoutd.signals")
+        var sources: [any DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { received.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        received.wait()
+        for source in sources { source.cancel() }
+        shutdown()
+    }
+
+    /// Connection and byte counters summed over the loops.
+    public var stats: ServerStats {
+        LoopCounters.sum(counters.withLock { $0 })
+    }
 }

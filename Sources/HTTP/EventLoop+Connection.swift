@@ -1,0 +1,289 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSystem
+import Dispatch
+
+extension EventLoop {
+    /// Requests answered per `drive` before yielding to other connections.
+    static let burstLimit = 32
+
+    /// Moves one connection as far as it can go: flush output, parse, answer, read more.
+    func drive(_ c: Connection) {
+        c.burst = 0
+        // Bounded: every turn writes, parses, or reads; reading stops at EAGAIN or EOF.
+        while true {
+            if !c.output.isEmpty {
+                guard flush(c) else { return }
+                if !c.output.isEmpty { break }
+            }
+            if c.closeAfterOutput {
+                linger(c)
+                return
+            }
+            if c.busy { break }
+            if c.burst >= Self.burstLimit {
+                deferred.append(c)
+                break
+            }
+            switch c.parser.next() {
+            case .request(let request):
+                c.burst += 1
+                handle(c, request)
+            case .head(let head):
+                handleHead(c, head)
+            case .failure(let status, let message):
+                respondWithError(c, status: status, message: message)
+            case .needMore:
+                if draining && isQuiet(c) {
+                    closeConnection(c)
+                    return
+                }
+                if !c.readable { break }
+                guard readOnce(c) else { return }
+                continue
+            }
+        }
+        updateDeadline(c)
+    }
+
+    /// One `read`; false when the connection was closed (EOF or error).
+    func readOnce(_ c: Connection) -> Bool {
+        let n: Int
+        do {
+            n = try retryingEINTR("read") { read(c.fd, readBuffer.baseAddress, readBuffer.count) }
+        } catch {
+            if error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+                c.readable = false
+                return true
+            }
+            closeConnection(c)
+            return false
+        }
+        if n == 0 {
+            closeConnection(c)
+            return false
+        }
+        // A short read drained the socket; with edge triggering the next byte brings a new event.
+        if n < readBuffer.count { c.readable = false }
+        counters.bytesIn.wrappingAdd(n, ordering: .relaxed)
+        if !c.parser.isMidRequest { c.requestStart = now }
+        c.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+        return true
+    }
+
+    func handleHead(_ c: Connection, _ head: RequestHead) {
+        c.prechecked = true
+        let framing = c.parser.framing
+        if let early = responder.precheck(head) {
+            if framing.expectContinue {
+                // RFC 9110 §10.1.1: answer without reading the body; the body may never come.
+                var final = early
+                final.closeConnection = true
+                c.current = .init(method: head.method, target: head.target, keepAlive: false, version: head.version)
+                respond(c, final)
+            } else {
+                c.precheckResponse = early
+            }
+            return
+        }
+        if framing.expectContinue && head.version == .http1_1 && framing.contentLength <= configuration.maxBodyBytes {
+            enqueue(c, ResponseEncoder.continueLine, body: [], sendBody: false, record: nil, start: 0)
+        }
+    }
+
+    func handle(_ c: Connection, _ request: Request) {
+        let head = request.head
+        c.current = .init(method: head.method, target: head.target,
+                          keepAlive: c.parser.framing.keepAlive, version: head.version)
+        let prechecked = c.prechecked
+        c.prechecked = false
+        if let early = c.precheckResponse {
+            c.precheckResponse = nil
+            respond(c, early)
+            return
+        }
+        if !prechecked, let early = responder.precheck(head) {
+            respond(c, early)
+            return
+        }
+        switch responder.execution(for: head) {
+        case .inline:
+            respond(c, responder.respond(to: request))
+        case .offload:
+            c.busy = true
+            let responder = self.responder
+            let mailbox = self.mailbox
+            let fd = c.fd
+            let id = c.id
+            DispatchQueue.global().async {
+                mailbox.post(Completion(fd: fd, id: id, response: responder.respond(to: request)))
+            }
+        }
+    }
+
+    func respondWithError(_ c: Connection, status: Int, message: String) {
+        if c.current == nil {
+            c.current = .init(method: "", target: "", keepAlive: false, version: .http1_1)
+        }
+        var response = Response.problem(.forStatus(status, detail: message))
+        response.closeConnection = true
+        respond(c, response)
+    }
+
+    /// Serialises `response` for the request in `c.current` and starts writing it.
+    func respond(_ c: Connection, _ response: Response) {
+        let current = c.current ?? .init(method: "", target: "", keepAlive: false, version: .http1_1)
+        c.current = nil
+        let close = response.closeConnection || !current.keepAlive || c.closeAfterOutput
+            || (draining && c.parser.bufferedBytes == 0)
+        encoder.encode(response, close: close,
+                       http10KeepAlive: !close && current.version == .http1_0)
+        let isHead = current.method == "HEAD"
+        var record: RequestRecord?
+        if observer != nil {
+            record = RequestRecord(method: current.method, target: current.target, status: response.status,
+                                   route: response.route, bodyBytes: isHead ? 0 : response.body.count,
+                                   microseconds: 0)
+        }
+        if close { c.closeAfterOutput = true }
+        enqueue(c, encoder.head, body: response.body, sendBody: !isHead, record: record, start: c.requestStart)
+        // A fresh idle or request deadline starts after each response.
+        c.deadlineKind = .none
+        if c.parser.bufferedBytes > 0 { c.requestStart = now }
+    }
+
+    /// Writes head and body with one `sendmsg`, queueing whatever the socket did not take.
+    func enqueue(_ c: Connection, _ head: [UInt8], body: [UInt8], sendBody: Bool,
+                 record: RequestRecord?, start: UInt64) {
+        let bodyCount = sendBody ? body.count : 0
+        var written = 0
+        if c.output.isEmpty && c.writable {
+            written = head.withUnsafeBytes { h in
+                body.withUnsafeBytes { b in sendPair(c, h, UnsafeRawBufferPointer(rebasing: b[0..<bodyCount])) }
+            }
+            if written < 0 { return }
+        }
+        if written < head.count {
+            c.output.append(.init(bytes: Array(head[written...]), offset: 0))
+            if bodyCount > 0 { c.output.append(.init(bytes: body, offset: 0)) }
+        } else if written < head.count + bodyCount {
+            c.output.append(.init(bytes: body, offset: written - head.count))
+        }
+        if let record {
+            if c.output.isEmpty { emit(record, start: start) } else { c.pendingRecord = (record, start) }
+        }
+    }
+
+    /// `sendmsg` of up to two buffers with `MSG_NOSIGNAL`. Returns bytes written, or -1 after
+    /// closing a connection whose peer is gone.
+    func sendPair(_ c: Connection, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let total = a.count + b.count
+        var done = 0
+        // Bounded: each turn writes bytes or stops.
+        while done < total {
+            var vectors = (iovec(), iovec())
+            var count = 1
+            if done < a.count {
+                vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: a.baseAddress.map { $0 + done }),
+                                  iov_len: a.count - done)
+                vectors.1 = iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress), iov_len: b.count)
+                if b.count > 0 { count = 2 }
+            } else {
+                let offset = done - a.count
+                vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress.map { $0 + offset }),
+                                  iov_len: b.count - offset)
+            }
+            let n: Int = withUnsafeMutablePointer(to: &vectors) { pair in
+                pair.withMemoryRebound(to: iovec.self, capacity: 2) { iov in
+                    var message = msghdr()
+                    message.msg_iov = iov
+                    message.msg_iovlen = count
+                    do throws(SocketError) {
+                        return try retryingEINTR("sendmsg") { sendmsg(c.fd, &message, Int32(MSG_NOSIGNAL)) }
+                    } catch {
+                        return -Int(error.errno)
+                    }
+                }
+            }
+            if n < 0 {
+                if -n == Int(EAGAIN) || -n == Int(EWOULDBLOCK) {
+                    c.writable = false
+                    break
+                }
+                closeConnection(c)
+                return -1
+            }
+            done += n
+        }
+        counters.bytesOut.wrappingAdd(done, ordering: .relaxed)
+        return done
+    }
+
+    /// Sends queued chunks until done or `EAGAIN`; false when the connection was closed.
+    func flush(_ c: Connection) -> Bool {
+        while c.writable, !c.output.isEmpty {
+            let chunk = c.output[0]
+            let n = chunk.bytes.withUnsafeBytes { raw in
+                sendPair(c, UnsafeRawBufferPointer(rebasing: raw[chunk.offset...]), UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+            if n < 0 { return false }
+            if n > 0 { c.deadlineKind = .none }
+            if chunk.offset + n == chunk.bytes.count {
+                c.output.removeFirst()
+            } else {
+                c.output[0].offset += n
+            }
+        }
+        if c.output.isEmpty, let (record, start) = c.pendingRecord {
+            c.pendingRecord = nil
+            emit(record, start: start)
+        }
+        return true
+    }
+
+    func emit(_ record: RequestRecord, start: UInt64) {
+        guard let observer else { return }
+        var r = record
+        r.microseconds = Int((Self.monotonicNanos() &- start) / 1000)
+        observer(r)
+    }
+
+    /// After a final `Connection: close` response: shut the write side, then read and discard
+    /// until EOF so unread request bytes do not turn the close into a reset that loses the answer.
+    func linger(_ c: Connection) {
+        if !c.lingering {
+            c.lingering = true
+            shutdown(c.fd, Int32(SHUT_WR))
+            c.deadlineKind = .linger
+            c.deadline = now + lingerNanos
+            c.readable = true
+        }
+        while c.readable {
+            let n = read(c.fd, readBuffer.baseAddress, readBuffer.count)
+            if n > 0 {
+                c.lingerBytes += n
+                if c.lingerBytes > 1 << 20 { closeConnection(c); return }
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { c.readable = false; return }
+            closeConnection(c)
+            return
+        }
+    }
+
+    func updateDeadline(_ c: Connection) {
+        guard isOpen(c), !c.lingering else { return }
+        if c.busy {
+            c.deadlineKind = .none
+        } else if !c.output.isEmpty {
+            if c.deadlineKind != .write { c.deadlineKind = .write; c.deadline = now + requestNanos }
+        } else if c.parser.isMidRequest {
+            if c.deadlineKind != .request { c.deadlineKind = .request; c.deadline = c.requestStart + requestNanos }
+        } else if c.deadlineKind != .idle {
+            c.deadlineKind = .idle
+            c.deadline = now + idleNanos
+        }
+    }
+}

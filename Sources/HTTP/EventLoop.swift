@@ -1,0 +1,235 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSystem
+import Dispatch
+
+/// One epoll loop on its own thread with its own `SO_REUSEPORT` listener. Connections are
+/// edge-triggered (registered once for IN|OUT|RDHUP, never re-armed); timeouts come from a
+/// deadline scan every `tick`, driven by the `epoll_wait` timeout.
+final class EventLoop: @unchecked Sendable {
+    static let listenerTag = UInt64.max
+    static let mailboxTag = UInt64.max - 1
+    static let readBufferSize = 64 * 1024
+    static let maxEvents: Int32 = 256
+
+    let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+    let observer: (@Sendable (RequestRecord) -> Void)?
+    let counters: LoopCounters
+    /// Every loop's counters, to enforce `maxConnections` across loops.
+    let allCounters: [LoopCounters]
+    let mailbox: Mailbox
+    let epollFD: Int32
+    var listenFD: Int32
+    var listenerPaused = false
+
+    var connections: [Connection?] = []
+    var connectionCount = 0
+    var nextID: UInt64 = 0
+    /// Connections that yielded after a burst of pipelined requests; driven on the next turn.
+    var deferred: [Connection] = []
+    var encoder: ResponseEncoder
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let events: UnsafeMutablePointer<epoll_event>
+    var now: UInt64 = 0
+    let tickNanos: UInt64
+    var nextScan: UInt64 = 0
+    var draining = false
+    var drainDeadline: UInt64 = 0
+
+    let idleNanos: UInt64
+    let requestNanos: UInt64
+    let lingerNanos: UInt64
+
+    init(configuration: ServerConfiguration, responder: any HTTPResponder,
+         observer: (@Sendable (RequestRecord) -> Void)?, listenFD: Int32,
+         counters: LoopCounters, allCounters: [LoopCounters]) throws(SocketError) {
+        self.configuration = configuration
+        self.responder = responder
+        self.observer = observer
+        self.listenFD = listenFD
+        self.counters = counters
+        self.allCounters = allCounters
+        mailbox = try Mailbox()
+        epollFD = try retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+        encoder = ResponseEncoder(serverHeader: configuration.serverHeader)
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
+        events = .allocate(capacity: Int(Self.maxEvents))
+        idleNanos = Self.nanos(configuration.idleTimeout)
+        requestNanos = Self.nanos(configuration.requestTimeout)
+        lingerNanos = min(Self.nanos(2), requestNanos)
+        let shortest = min(configuration.idleTimeout, configuration.requestTimeout, configuration.drainTimeout)
+        tickNanos = Self.nanos(min(0.25, max(0.005, shortest / 4)))
+        do {
+            try register(listenFD, tag: Self.listenerTag, events: EPOLLIN.rawValue)
+            try register(mailbox.eventFD, tag: Self.mailboxTag, events: EPOLLIN.rawValue)
+        } catch {
+            close(epollFD)
+            throw error
+        }
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        events.deallocate()
+    }
+
+    static func nanos(_ seconds: Double) -> UInt64 { UInt64(max(0, seconds) * 1_000_000_000) }
+
+    static func monotonicNanos() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    func register(_ fd: Int32, tag: UInt64, events: UInt32) throws(SocketError) {
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = tag
+        try retryingEINTR("epoll_ctl") { epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) }
+    }
+
+    /// The loop body; returns when a drain finished or timed out.
+    func run() {
+        now = Self.monotonicNanos()
+        nextScan = now + tickNanos
+        while true {
+            let timeout: Int32 = deferred.isEmpty ? Int32(max(1, tickNanos / 1_000_000)) : 0
+            let n = epoll_wait(epollFD, events, Self.maxEvents, timeout)
+            now = Self.monotonicNanos()
+            encoder.refreshDate()
+            if n > 0 {
+                for i in 0..<Int(n) { dispatch(events[i]) }
+            }
+            if !deferred.isEmpty {
+                let batch = deferred
+                deferred.removeAll(keepingCapacity: true)
+                for c in batch where isOpen(c) { drive(c) }
+            }
+            if now >= nextScan {
+                scanDeadlines()
+                nextScan = now + tickNanos
+            }
+            if draining && (connectionCount == 0 || now >= drainDeadline) { break }
+        }
+        for case let c? in connections { closeConnection(c) }
+        if listenFD >= 0 { close(listenFD); listenFD = -1 }
+        close(epollFD)
+    }
+
+    func dispatch(_ event: epoll_event) {
+        let tag = event.data.u64
+        if tag == Self.listenerTag { acceptConnections(); return }
+        if tag == Self.mailboxTag { drainMailbox(); return }
+        let fd = Int(truncatingIfNeeded: tag)
+        guard fd < connections.count, let c = connections[fd] else { return }
+        let bits = event.events
+        if bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            c.readable = true
+        }
+        if bits & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { c.writable = true }
+        drive(c)
+    }
+
+    func isOpen(_ c: Connection) -> Bool {
+        Int(c.fd) < connections.count && connections[Int(c.fd)] === c
+    }
+
+    /// Accepts up to a batch per wakeup (the listener is level-triggered, so the rest follow).
+    func acceptConnections() {
+        for _ in 0..<64 {
+            let fd = csystem_accept4(listenFD, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: stop listening until the next deadline scan, not spin.
+                    _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listenFD, nil)
+                    listenerPaused = true
+                    return
+                default: return
+                }
+            }
+            var open = 0
+            for c in allCounters { open += c.open.load(ordering: .relaxed) }
+            if open >= configuration.maxConnections { close(fd); continue }
+            var one: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
+            do {
+                try register(fd, tag: UInt64(fd), events: events)
+            } catch {
+                close(fd)
+                continue
+            }
+            nextID &+= 1
+            let c = Connection(fd: fd, id: nextID, parser: RequestParser(
+                maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes))
+            c.deadlineKind = .idle
+            c.deadline = now + idleNanos
+            if Int(fd) >= connections.count {
+                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+            }
+            connections[Int(fd)] = c
+            connectionCount += 1
+            counters.open.wrappingAdd(1, ordering: .relaxed)
+            counters.total.wrappingAdd(1, ordering: .relaxed)
+        }
+    }
+
+    func closeConnection(_ c: Connection) {
+        guard isOpen(c) else { return }
+        connections[Int(c.fd)] = nil
+        connectionCount -= 1
+        counters.open.wrappingSubtract(1, ordering: .relaxed)
+        close(c.fd)
+    }
+
+    func drainMailbox() {
+        let (completions, drain) = mailbox.take()
+        for completion in completions {
+            let fd = Int(completion.fd)
+            guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.busy else { continue }
+            c.busy = false
+            respond(c, completion.response)
+            drive(c)
+        }
+        if drain && !draining { beginDrain() }
+    }
+
+    /// Stop accepting, close connections with nothing in flight; the rest close after their
+    /// response (see `drive`), or at the drain deadline.
+    func beginDrain() {
+        draining = true
+        drainDeadline = now + Self.nanos(configuration.drainTimeout)
+        if listenFD >= 0 {
+            _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listenFD, nil)
+            close(listenFD)
+            listenFD = -1
+        }
+        for case let c? in connections where isQuiet(c) { closeConnection(c) }
+    }
+
+    /// Nothing received, running, or waiting to be written.
+    func isQuiet(_ c: Connection) -> Bool {
+        !c.busy && c.output.isEmpty && !c.parser.isMidRequest && !c.closeAfterOutput
+    }
+
+    func scanDeadlines() {
+        if listenerPaused && listenFD >= 0 && !draining {
+            listenerPaused = (try? register(listenFD, tag: Self.listenerTag, events: EPOLLIN.rawValue)) == nil
+        }
+        for case let c? in connections where c.deadlineKind != .none && now >= c.deadline {
+            switch c.deadlineKind {
+            case .request where !c.busy && c.output.isEmpty:
+                c.deadlineKind = .none
+                respondWithError(c, status: 408,
+                                 message: "The request was not received completely within \(configuration.requestTimeout) seconds.")
+                drive(c)
+            default:
+                closeConnection(c)
+            }
+        }
+    }
+}

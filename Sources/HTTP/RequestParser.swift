@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the parser found in the bytes fed so far.
+package enum ParseEvent: Sendable, Equatable {
+    /// Not enough bytes for the next step.
+    case needMore
+    /// The head is complete and a body follows (`Content-Length > 0` or chunked): the place to
+    /// answer `Expect: 100-continue` or to precheck. Call `next()` again to read the body.
+    case head(RequestHead)
+    /// A complete request (head plus de-chunked body); bytes after it stay buffered (pipelining).
+    case request(Request)
+    /// The request cannot be served; answer with `status` and close (framing is lost).
+    case failure(status: Int, message: String)
+}
+
+/// How the current request is framed and whether its connection stays open (RFC 9112 §6, §9.3).
+package struct Framing: Sendable, Equatable {
+    package var contentLength: Int = 0
+    package var chunked = false
+    package var keepAlive = true
+    package var expectContinue = false
+    package var hasBody: Bool { chunked || contentLength > 0 }
+}
+
+/// Incremental HTTP/1.1 request parser: a pure state machine that owns its byte buffer and never
+/// touches a file descriptor. `append` bytes, then call `next()` until it says `.needMore`.
+///
+/// Tolerances (RFC 9112 §2.2): a bare LF ends a line like CRLF; empty lines before a request line
+/// are skipped. Obsolete line folding (§5.2), whitespace before a header colon (§5.1), control
+/// characters in values, and a missing `Host` in HTTP/1.1 (§3.2) are rejected with 400.
+package struct RequestParser: Sendable {
+    enum State: Sendable, Equatable {
+        case head
+        case body(remaining: Int)
+        case bodyTooLarge
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case failed(status: Int, message: String)
+    }
+
+    package let maxHeadBytes: Int
+    package let maxBodyBytes: Int
+    var buffer: [UInt8] = []
+    var start = 0
+    /// Where the search for the end of the head (or the current line) resumes.
+    var scanIndex = 0
+    var state: State = .head
+    var pendingHead: RequestHead?
+    var body: [UInt8] = []
+    var trailerBytes = 0
+    /// Framing of the request being read (valid from the `.head` or `.request` event on).
+    package internal(set) var framing = Framing()
+
+    package init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 32 * 1024 * 1024) {
+        self.maxHeadBytes = maxHeadBytes
+        self.maxBodyBytes = maxBodyBytes
+        buffer.reserveCapacity(4096)
+    }
+
+    /// Bytes received and not yet consumed by a complete request.
+    package var bufferedBytes: Int { buffer.count - start }
+
+    /// True between the first byte of a request and its end: what the request timeout watches.
+    package var isMidRequest: Bool {
+        switch state {
+        case .head: return start < buffer.count
+        case .failed: return false
+        default: return true
+        }
+    }
+
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Drops consumed bytes so the buffer does not grow with pipelined traffic.
+    mutating func compact() {
+        if start == 0 { return }
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            scanIndex = 0
+            start = 0
+        } else if start >= 4096 && start * 2 >= buffer.count {
+            buffer.removeSubrange(0..<start)
+            scanIndex = max(0, scanIndex - start)
+            start = 0
+        }
+    }
+
+    /// Advances as far as the buffered bytes allow and reports the next event.
+    package mutating func next() -> ParseEvent {
+        switch state {
+        case .head:
+            return parseHead()
+        case .body(let remaining):
+            guard buffer.count - start >= remaining else { return .needMore }
+            let bodyBytes = Array(buffer[start..<(start + remaining)])
+            start += remaining
+            return finish(body: bodyBytes)
+        case .bodyTooLarge:
+            return fail(413, "Request body of \(framing.contentLength) bytes exceeds the limit of \(maxBodyBytes) bytes.")
+        case .chunkSize, .chunkData, .chunkDataEnd, .trailers:
+            return parseChunked()
+        case .failed(let status, let message):
+            return .failure(status: status, message: message)
+        }
+    }
+
+    mutating func fail(_ status: Int, _ message: String) -> ParseEvent {
+        state = .failed(status: status, message: message)
+        pendingHead = nil
+        return .failure(status: status, message: message)
+    }
+
+    mutating func finish(body bodyBytes: [UInt8]) -> ParseEvent {
+        guard let head = pendingHead else { return fail(400, "Body without a request head.") }
+        pendingHead = nil
+        state = .head
+        scanIndex = start
+        return .request(Request(head: head, body: bodyBytes))
+    }
+
+    /// Finds the next LF at or after `from`, or nil.
+    func indexOfLF(from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { p -> Int? in
+            guard let base = p.baseAddress,
+                  let hit = memchr(base + from, 0x0A, p.count - from) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+}

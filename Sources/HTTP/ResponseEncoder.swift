@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serialises response heads into one reused buffer (no allocation per response once warm),
+/// with the `Date` line cached per second and the `Server` line built once.
+struct ResponseEncoder {
+    private(set) var head: [UInt8] = []
+    let serverLine: [UInt8]
+    private(set) var dateLine: [UInt8] = []
+    private var dateSecond = -1
+
+    init(serverHeader: String) {
+        serverLine = Array("Server: \(serverHeader)\r\n".utf8)
+        head.reserveCapacity(1024)
+        refreshDate()
+    }
+
+    /// Rebuilds the `Date` line when the wall-clock second changed; call once per loop iteration.
+    mutating func refreshDate() {
+        let now = time(nil)
+        if now == dateSecond { return }
+        dateSecond = now
+        dateLine = Array("Date: \(HTTPDate.imfFixdate(now))\r\n".utf8)
+    }
+
+    /// Writes the status line and headers. `Content-Length` is the body's length even when the
+    /// body is not sent (HEAD, RFC 9110 §9.3.2); 1xx and 204 carry none (§8.6).
+    mutating func encode(_ response: Response, close: Bool, http10KeepAlive: Bool) {
+        head.removeAll(keepingCapacity: true)
+        StatusLine.append(response.status, to: &head)
+        for field in response.headers.fields where !Self.isServerOwned(field.name) {
+            head.append(contentsOf: field.name.utf8)
+            head.append(0x3A)
+            head.append(0x20)
+            head.append(contentsOf: field.value.utf8)
+            head.append(0x0D)
+            head.append(0x0A)
+        }
+        if response.status >= 200 && response.status != 204 {
+            head.append(contentsOf: Self.contentLengthPrefix)
+            StatusLine.appendDecimal(response.body.count, to: &head)
+            head.append(0x0D)
+            head.append(0x0A)
+        }
+        if close {
+            head.append(contentsOf: Self.connectionClose)
+        } else if http10KeepAlive {
+            head.append(contentsOf: Self.connectionKeepAlive)
+        }
+        head.append(contentsOf: dateLine)
+        head.append(contentsOf: serverLine)
+        head.append(0x0D)
+        head.append(0x0A)
+    }
+
+    static let contentLengthPrefix: [UInt8] = Array("Content-Length: ".utf8)
+    static let connectionClose: [UInt8] = Array("Connection: close\r\n".utf8)
+    static let connectionKeepAlive: [UInt8] = Array("Connection: keep-alive\r\n".utf8)
+    static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Headers only the server sets; a handler's copy would duplicate or contradict them.
+    static func isServerOwned(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: return equalsLowercase(name, "date")
+        case 6: return equalsLowercase(name, "server")
+        case 10: return equalsLowercase(name, "connection")
+        case 14: return equalsLowercase(name, "content-length")
+        case 17: return equalsLowercase(name, "transfer-encoding")
+        default: return false
+        }
+    }
+
+    static func equalsLowercase(_ name: String, _ lower: StaticString) -> Bool {
+        guard name.utf8.count == lower.utf8CodeUnitCount else { return false }
+        let l = lower.utf8Start
+        for (i, b) in name.utf8.enumerated() where (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) != l[i] {
+            return false
+        }
+        return true
+    }
+}
+
+/// RFC 9110 §5.6.7 IMF-fixdate.
+enum HTTPDate {
+    static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func imfFixdate(_ t: time_t) -> String {
+        var seconds = t
+        var tm = Glibc.tm()
+        gmtime_r(&seconds, &tm)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let day = days[Int(tm.tm_wday) % 7]
+        let month = months[Int(tm.tm_mon) % 12]
+        return "\(day), \(two(tm.tm_mday)) \(month) \(tm.tm_year + 1900) \(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)) GMT"
+    }
+}
