@@ -1,26 +1,99 @@
 import HTTP
+import Synchronization
 
-/// The whole service as the HTTP server sees it: routes, cache and metrics behind one responder.
-/// (Skeleton: the routes land with the layout work.)
+/// The whole service as the HTTP server sees it: routes, the layout cache and metrics behind one
+/// `HTTPResponder`. Synchronous and `Sendable`; the server decides on which thread it runs.
 public final class LayoutApplication: HTTPResponder, Sendable {
     public let configuration: ServiceConfiguration
+    let cache: LayoutCache
+    let metrics = Metrics()
+    private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
+        self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
     }
 
     /// Gives `/metrics` the server's connection and byte counters.
-    public func attach(serverStats: @escaping @Sendable () -> ServerStats) {}
+    public func attach(serverStats: @escaping @Sendable () -> ServerStats) {
+        self.serverStats.withLock { $0 = serverStats }
+    }
 
     /// The server's observer: one call per response written.
-    public func record(_ record: RequestRecord) {}
+    public func record(_ record: RequestRecord) {
+        metrics.record(record)
+    }
 
-    public func execution(for head: RequestHead) -> Execution { .inline }
+    // MARK: HTTPResponder
+
+    /// Answers what can be decided from the head alone (unknown path, wrong method, wrong
+    /// media type), so `Expect: 100-continue` clients get the final status before sending a body.
+    public func precheck(_ head: RequestHead) -> Response? {
+        switch Self.resolve(head) {
+        case .success: nil
+        case .failure(let e): e.response
+        }
+    }
+
+    /// Layout computation and batch work go to Dispatch; everything else is cheap and inline.
+    public func execution(for head: RequestHead) -> Execution {
+        head.method == "POST" ? .offload : .inline
+    }
 
     public func respond(to request: Request) -> Response {
-        if request.path == "/healthz" {
-            return Response(status: 200, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8))
+        let route: Route
+        switch Self.resolve(request.head) {
+        case .success(let r): route = r
+        case .failure(let e): return e.response
         }
-        return Response(status: 404)
+        var response: Response
+        do {
+            response = try handle(route, request)
+        } catch {
+            response = error.response
+        }
+        response.route = route.template
+        return response
     }
+
+    /// Route, method and media-type checks shared by `precheck` and `respond`.
+    static func resolve(_ head: RequestHead) -> Result<Route, APIError> {
+        guard let route = Route(path: head.path) else { return .failure(.notFound(path: String(head.path))) }
+        guard route.methods.contains(head.method) else { return .failure(.methodNotAllowed(allowed: route.methods)) }
+        if route.takesJSON, let type = head.headers["Content-Type"], !Self.isJSON(type) {
+            return .failure(.unsupportedMediaType(found: type))
+        }
+        return .success(route)
+    }
+
+    /// `application/json` or any `application/*+json`, parameters (charset) ignored.
+    static func isJSON(_ contentType: String) -> Bool {
+        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
+    }
+
+    private func handle(_ route: Route, _ request: Request) throws(APIError) -> Response {
+        switch route {
+        case .healthz:
+            return Response(status: 200, contentType: "application/json", body: Self.healthBody)
+        case .openAPI:
+            return Response(status: 200, contentType: "application/yaml", body: OpenAPIDocument.bytes)
+        case .metrics:
+            let stats = serverStats.withLock { $0 }?()
+            return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                            body: Array(metrics.render(server: stats, cache: cache.stats).utf8))
+        case .layouts:
+            return try postLayout(request)
+        case .layout(let id):
+            return try getLayout(id: id, request)
+        case .layoutElements(let id):
+            return try queryElements(id: id, request)
+        }
+    }
+
+    static let healthBody = Array(#"{"status":"ok"}"#.utf8)
+}
+
+extension Error where Self == APIError {
+    var response: Response { (self as APIError).response }
 }

@@ -1,0 +1,50 @@
+import LayoutEngine
+
+/// What the cache keeps per layout: the layout and its index for queries, and the response
+/// bytes exactly as sent, so a hit is answered without recomputing or re-encoding.
+final class CachedLayout: Sendable {
+    let id: String
+    let spec: LayoutSpec
+    let layout: Layout
+    let index: SpatialIndex
+    /// The full `POST /layout` / `GET /layout/{id}` body.
+    let body: [UInt8]
+    /// The `Prefer: return=minimal` body.
+    let minimalBody: [UInt8]
+    /// Honest heap estimate: attributes, sections, warnings, index and both bodies.
+    let bytes: Int
+
+    init(id: String, spec: LayoutSpec, layout: Layout) {
+        self.id = id
+        self.spec = spec
+        self.layout = layout
+        self.index = SpatialIndex(layout)
+        self.body = LayoutEncoder.full(id: id, layout: layout, estimates: spec.estimates)
+        self.minimalBody = LayoutEncoder.minimal(id: id, layout: layout)
+        var bytes = 256 + id.utf8.count
+        bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
+        bytes += layout.sections.capacity * MemoryLayout<SectionGeometry>.stride
+        bytes += layout.warnings.reduce(0) { $0 + MemoryLayout<LayoutWarning>.stride + $1.message.utf8.count + $1.code.utf8.count }
+        bytes += index.memoryBytes
+        bytes += body.capacity + minimalBody.capacity
+        bytes += spec.approximateBytes
+        self.bytes = bytes
+    }
+
+    /// The strong validator for `GET /layout/{id}`: the id is derived from the content.
+    var etag: String { "\"\(id)\"" }
+}
+
+extension LayoutSpec {
+    /// Heap held by the resolved request (per-item sizes dominate).
+    var approximateBytes: Int {
+        switch self {
+        case .flow(let c):
+            c.sections.reduce(MemoryLayout<FlowLayoutConfiguration>.size) { total, s in
+                var b = total + MemoryLayout<FlowSection>.stride + s.preferredSizes.count * 48
+                if case .sizes(let sizes) = s.items { b += sizes.capacity * MemoryLayout<Size>.stride }
+                return b
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Dispatch
+import Synchronization
+
+/// Computed layouts by id, bounded by bytes (not entries), least recently used evicted first.
+///
+/// A lock-protected doubly linked list over slots; every operation is O(1). Identical requests
+/// arriving together are computed once: the first caller computes, the others wait for it.
+final class LayoutCache: Sendable {
+    struct Stats: Sendable, Equatable {
+        var hits = 0, misses = 0, evictions = 0, entries = 0, bytes = 0
+        /// Layouts computed and answered but too large to store at all.
+        var uncacheable = 0
+    }
+
+    private struct Slot {
+        var entry: CachedLayout?
+        var prev = -1, next = -1
+    }
+
+    private struct State {
+        var slots: [Slot] = []
+        var free: [Int] = []
+        var byID: [String: Int] = [:]
+        var head = -1, tail = -1   // head = most recently used
+        var stats = Stats()
+        var inFlight: [String: Flight] = [:]
+    }
+
+    /// One computation that other identical requests wait for.
+    private final class Flight: Sendable {
+        let done = DispatchGroup()
+        let result = Mutex<Result<CachedLayout, APIError>?>(nil)
+        init() { done.enter() }
+    }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacityBytes: Int) { self.capacity = max(0, capacityBytes) }
+
+    var stats: Stats { state.withLock { $0.stats } }
+
+    /// The cached layout, made most recently used; nil (a miss is not counted here).
+    func get(_ id: String) -> CachedLayout? {
+        state.withLock { s in
+            guard let i = s.byID[id] else { return nil }
+            Self.moveToFront(i, &s)
+            return s.slots[i].entry
+        }
+    }
+
+    /// The cached layout for `id`, or the result of `compute`, which runs once however many
+    /// identical requests arrive together. `hit` is false for the caller that computed.
+    func getOrCompute(_ id: String, _ compute: () -> Result<CachedLayout, APIError>) -> (Result<CachedLayout, APIError>, hit: Bool) {
+        enum Role { case hit(CachedLayout), leader(Flight), follower(Flight) }
+        let role: Role = state.withLock { s in
+            if let i = s.byID[id], let e = s.slots[i].entry {
+                Self.moveToFront(i, &s)
+                s.stats.hits += 1
+                return .hit(e)
+            }
+            if let f = s.inFlight[id] {
+                s.stats.hits += 1
+                return .follower(f)
+            }
+            s.stats.misses += 1
+            let f = Flight()
+            s.inFlight[id] = f
+            return .leader(f)
+        }
+        switch role {
+        case .hit(let e):
+            return (.success(e), true)
+        case .follower(let f):
+            f.done.wait()
+            return (f.result.withLock { $0 } ?? .failure(.unknownLayout(id: id)), true)
+        case .leader(let f):
+            let result = compute()
+            state.withLock { s in
+                s.inFlight[id] = nil
+                if case .success(let e) = result { Self.insert(e, &s, capacity: capacity) }
+            }
+            f.result.withLock { $0 = result }
+            f.done.leave()
+            return (result, false)
+        }
+    }
+
+    /// Stores `entry` (replacing one with the same id), evicting from the tail to fit.
+    func insert(_ entry: CachedLayout) {
+        state.withLock { Self.insert(entry, &$0, capacity: capacity) }
+    }
+
+    private static func insert(_ entry: CachedLayout, _ s: inout State, capacity: Int) {
+        if let old = s.byID[entry.id] { remove(old, &s) }
+        guard entry.bytes <= capacity else {
+            s.stats.uncacheable += 1
+            return
+        }
+        while s.stats.bytes + entry.bytes > capacity, s.tail >= 0 {
+            remove(s.tail, &s)
+            s.stats.evictions += 1
+        }
+        let i: Int
+        if let f = s.free.popLast() { i = f } else { i = s.slots.count; s.slots.append(Slot()) }
+        s.slots[i] = Slot(entry: entry, prev: -1, next: s.head)
+        if s.head >= 0 { s.slots[s.head].prev = i }
+        s.head = i
+        if s.tail < 0 { s.tail = i }
+        s.byID[entry.id] = i
+        s.stats.entries += 1
+        s.stats.bytes += entry.bytes
+    }
+
+    private static func unlink(_ i: Int, _ s: inout State) {
+        let p = s.slots[i].prev, n = s.slots[i].next
+        if p >= 0 { s.slots[p].next = n } else { s.head = n }
+        if n >= 0 { s.slots[n].prev = p } else { s.tail = p }
+        s.slots[i].prev = -1
+        s.slots[i].next = -1
+    }
+
+    private static func moveToFront(_ i: Int, _ s: inout State) {
+        guard s.head != i else { return }
+        unlink(i, &s)
+        s.slots[i].next = s.head
+        if s.head >= 0 { s.slots[s.head].prev = i }
+        s.head = i
+        if s.tail < 0 { s.tail = i }
+    }
+
+    private static func remove(_ i: Int, _ s: inout State) {
+        guard let e = s.slots[i].entry else { return }
+        unlink(i, &s)
+        s.byID[e.id] = nil
+        s.stats.entries -= 1
+        s.stats.bytes -= e.bytes
+        s.slots[i].entry = nil
+        s.free.append(i)
+    }
+
+    /// Ids from most to least recently used (tests and debugging).
+    var idsByRecency: [String] {
+        state.withLock { s in
+            var out: [String] = []
+            var i = s.head
+            while i >= 0, out.count <= s.slots.count {
+                if let e = s.slots[i].entry { out.append(e.id) }
+                i = s.slots[i].next
+            }
+            return out
+        }
+    }
+}

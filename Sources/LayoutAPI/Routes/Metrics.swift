@@ -1,0 +1,86 @@
+import HTTP
+import Synchronization
+
+/// Prometheus counters for `/metrics`: requests by route and status, a latency histogram per
+/// route, plus the server's connection and byte counters and the cache's, read when scraped.
+final class Metrics: Sendable {
+    /// Upper bounds in seconds of the latency histogram buckets (+Inf is implicit).
+    static let buckets: [Double] = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10]
+
+    private struct Key: Hashable { var route: String; var status: Int }
+    private struct Histogram {
+        var counts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
+        var sumMicros = 0
+        var count = 0
+    }
+    private struct State {
+        var requests: [Key: Int] = [:]
+        var latency: [String: Histogram] = [:]
+    }
+    private let state = Mutex(State())
+
+    /// Requests no route matched are counted under this label, so arbitrary paths cannot grow
+    /// the label set.
+    static let unmatched = "unmatched"
+
+    func record(_ r: RequestRecord) {
+        let route = r.route ?? Self.unmatched
+        let seconds = Double(r.microseconds) / 1_000_000
+        var bucket = Self.buckets.count
+        for (i, b) in Self.buckets.enumerated() where seconds <= b { bucket = i; break }
+        state.withLock { s in
+            s.requests[Key(route: route, status: r.status), default: 0] += 1
+            s.latency[route, default: Histogram()].counts[bucket] += 1
+            s.latency[route, default: Histogram()].sumMicros += r.microseconds
+            s.latency[route, default: Histogram()].count += 1
+        }
+    }
+
+    func render(server: ServerStats?, cache: LayoutCache.Stats) -> String {
+        let s = state.withLock { $0 }
+        var out = ""
+        out += "# HELP layoutd_http_requests_total HTTP requests answered, by route template and status.\n"
+        out += "# TYPE layoutd_http_requests_total counter\n"
+        for (k, v) in s.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
+            out += "layoutd_http_requests_total{route=\"\(k.route)\",status=\"\(k.status)\"} \(v)\n"
+        }
+        out += "# HELP layoutd_http_request_duration_seconds Time from a request's first byte to its response written, by route.\n"
+        out += "# TYPE layoutd_http_request_duration_seconds histogram\n"
+        for (route, h) in s.latency.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (i, b) in Self.buckets.enumerated() {
+                cumulative += h.counts[i]
+                out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(b)\"} \(cumulative)\n"
+            }
+            out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(h.count)\n"
+            out += "layoutd_http_request_duration_seconds_sum{route=\"\(route)\"} \(Double(h.sumMicros) / 1_000_000)\n"
+            out += "layoutd_http_request_duration_seconds_count{route=\"\(route)\"} \(h.count)\n"
+        }
+        if let server {
+            out += "# HELP layoutd_http_open_connections Client connections open now.\n"
+            out += "# TYPE layoutd_http_open_connections gauge\n"
+            out += "layoutd_http_open_connections \(server.openConnections)\n"
+            out += "# HELP layoutd_http_connections_total Client connections accepted.\n"
+            out += "# TYPE layoutd_http_connections_total counter\n"
+            out += "layoutd_http_connections_total \(server.totalConnections)\n"
+            out += "# HELP layoutd_http_received_bytes_total Bytes read from clients.\n"
+            out += "# TYPE layoutd_http_received_bytes_total counter\n"
+            out += "layoutd_http_received_bytes_total \(server.bytesIn)\n"
+            out += "# HELP layoutd_http_sent_bytes_total Bytes written to clients.\n"
+            out += "# TYPE layoutd_http_sent_bytes_total counter\n"
+            out += "layoutd_http_sent_bytes_total \(server.bytesOut)\n"
+        }
+        let cacheLines: [(String, String, String, Int)] = [
+            ("layoutd_cache_hits_total", "counter", "Layout requests answered from the cache (or from an identical computation in flight).", cache.hits),
+            ("layoutd_cache_misses_total", "counter", "Layout requests that computed a layout.", cache.misses),
+            ("layoutd_cache_evictions_total", "counter", "Layouts evicted to stay under --cache-bytes.", cache.evictions),
+            ("layoutd_cache_uncacheable_total", "counter", "Layouts larger than the whole cache, answered but not stored.", cache.uncacheable),
+            ("layoutd_cache_entries", "gauge", "Layouts in the cache.", cache.entries),
+            ("layoutd_cache_bytes", "gauge", "Bytes the cached layouts hold (attributes, index, response bodies).", cache.bytes),
+        ]
+        for (name, type, help, value) in cacheLines {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+        }
+        return out
+    }
+}

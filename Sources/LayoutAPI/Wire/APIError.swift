@@ -1,0 +1,91 @@
+import HTTP
+
+/// Every way a request can fail in the API, with the status and the words a client needs.
+/// One function (`problem`) turns any of them into an RFC 9457 response.
+enum APIError: Error {
+    /// The body is not JSON: 400 with where parsing stopped.
+    case malformedJSON(JSONSyntaxError)
+    /// JSON of the wrong shape (types, missing or unknown fields): 400 naming the field.
+    case badField(FieldError)
+    /// Well-formed but a layout UIKit would reject (negative sizes, over the caps): 422.
+    case unprocessable([FieldError], detail: String)
+    /// A malformed query parameter: 400 naming the parameter.
+    case badQuery(parameter: String, detail: String)
+    /// The layout id is not in the cache (never computed here, or evicted): 404.
+    case unknownLayout(id: String)
+    /// A query for one element that the layout does not have: 404.
+    case noSuchElement(detail: String)
+    case notFound(path: String)
+    case methodNotAllowed(allowed: [String])
+    case unsupportedMediaType(found: String?)
+
+    var status: Int {
+        switch self {
+        case .malformedJSON, .badField, .badQuery: 400
+        case .unprocessable: 422
+        case .unknownLayout, .noSuchElement, .notFound: 404
+        case .methodNotAllowed: 405
+        case .unsupportedMediaType: 415
+        }
+    }
+
+    var problem: ProblemDetails {
+        switch self {
+        case .malformedJSON(let e):
+            return ProblemDetails(
+                type: ProblemType.malformedJSON, title: "Malformed JSON", status: 400,
+                detail: "The request body is not valid JSON (\(e)). Send a JSON object encoded as UTF-8.",
+                errors: [.init(pointer: "", detail: e.description)])
+        case .badField(let e):
+            return ProblemDetails(
+                type: ProblemType.invalidRequest, title: "Invalid request", status: 400, detail: e.detail,
+                errors: [.init(pointer: e.pointer.description, detail: e.detail)])
+        case .unprocessable(let errors, let detail):
+            return ProblemDetails(
+                type: ProblemType.unprocessable, title: "Layout rejected", status: 422, detail: detail,
+                errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
+        case .badQuery(let parameter, let detail):
+            return ProblemDetails(
+                type: ProblemType.invalidQuery, title: "Invalid query parameter", status: 400, detail: detail,
+                errors: [.init(pointer: "/query/\(parameter)", detail: detail)])
+        case .unknownLayout(let id):
+            return ProblemDetails(
+                type: ProblemType.unknownLayout, title: "Unknown layout", status: 404,
+                detail: "No layout with id \(id) is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns.")
+        case .noSuchElement(let detail):
+            return ProblemDetails(type: ProblemType.noSuchElement, title: "No such element", status: 404, detail: detail)
+        case .notFound(let path):
+            return ProblemDetails(
+                type: ProblemType.notFound, title: "Not Found", status: 404,
+                detail: "There is no resource at \(path). See /openapi.yaml for the routes this server has.")
+        case .methodNotAllowed(let allowed):
+            return ProblemDetails(
+                type: ProblemType.methodNotAllowed, title: "Method Not Allowed", status: 405,
+                detail: "This resource allows \(allowed.joined(separator: ", ")) only.")
+        case .unsupportedMediaType(let found):
+            return ProblemDetails(
+                type: ProblemType.unsupportedMediaType, title: "Unsupported Media Type", status: 415,
+                detail: "This route accepts application/json bodies, not \(found ?? "a body without Content-Type"). Send the header Content-Type: application/json.")
+        }
+    }
+
+    var response: Response {
+        var headers = Headers()
+        if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
+        return Response.problem(problem, headers: headers)
+    }
+}
+
+/// The `type` URIs of our problem details; each is documented in openapi.yaml.
+enum ProblemType {
+    static let base = "https://layoutd.dev/problems/"
+    static let malformedJSON = base + "malformed-json"
+    static let invalidRequest = base + "invalid-request"
+    static let unprocessable = base + "unprocessable-layout"
+    static let invalidQuery = base + "invalid-query"
+    static let unknownLayout = base + "unknown-layout"
+    static let noSuchElement = base + "no-such-element"
+    static let notFound = "about:blank"
+    static let methodNotAllowed = "about:blank"
+    static let unsupportedMediaType = "about:blank"
+}

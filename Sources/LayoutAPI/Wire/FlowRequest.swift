@@ -1,0 +1,145 @@
+import LayoutEngine
+
+/// Decodes the flow layout's wire form (field names are UIKit's) into a resolved
+/// `FlowLayoutConfiguration`: every default filled in, every section override applied, so two
+/// requests that mean the same layout resolve to the same value (and the same id).
+extension WireReader {
+    static let flowLayoutKeys: Set<String> = [
+        "type", "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "headerReferenceSize", "footerReferenceSize", "sectionInsetReference", "sectionHeadersPinToVisibleBounds",
+        "sectionFootersPinToVisibleBounds", "rowAlignment", "roundsToScreenScale", "estimatedItemSize",
+        "swapsSpacingForMixedHorizontalSections",
+    ]
+    static let flowSectionKeys: Set<String> = [
+        "numberOfItems", "itemSizes", "itemSize", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
+        "headerReferenceSize", "footerReferenceSize",
+    ]
+
+    /// The section-level properties of the layout object, which each section may override.
+    struct FlowDefaults {
+        var itemSize = Size(width: 50, height: 50)
+        var minimumLineSpacing = 10.0
+        var minimumInteritemSpacing = 10.0
+        var sectionInset = Insets.zero
+        var headerReferenceSize = Size.zero
+        var footerReferenceSize = Size.zero
+    }
+
+    mutating func flowConfiguration(collectionView: CollectionViewMetrics, layout: JSONFieldObject?,
+                                    sections: [JSONField], budget: inout ElementBudget) throws(FieldError) -> FlowLayoutConfiguration {
+        var config = FlowLayoutConfiguration(collectionView: collectionView, sections: [])
+        var d = FlowDefaults()
+        if let l = layout {
+            try l.rejectUnknownKeys(allowed: Self.flowLayoutKeys)
+            config.scrollDirection = try l.value("scrollDirection", default: .vertical) { f throws(FieldError) in try f.enumValue(ScrollDirection.self) }
+            d.itemSize = try l.value("itemSize", default: d.itemSize) { f throws(FieldError) in try size(f) }
+            d.minimumLineSpacing = try l.value("minimumLineSpacing", default: 10) { f throws(FieldError) in try length(f) }
+            d.minimumInteritemSpacing = try l.value("minimumInteritemSpacing", default: 10) { f throws(FieldError) in try length(f) }
+            d.sectionInset = try l.value("sectionInset", default: .zero) { f throws(FieldError) in try insets(f) }
+            d.headerReferenceSize = try l.value("headerReferenceSize", default: .zero) { f throws(FieldError) in try size(f) }
+            d.footerReferenceSize = try l.value("footerReferenceSize", default: .zero) { f throws(FieldError) in try size(f) }
+            config.sectionInsetReference = try l.value("sectionInsetReference", default: .fromContentInset) { f throws(FieldError) in
+                try f.enumValue(SectionInsetReference.self)
+            }
+            config.sectionHeadersPinToVisibleBounds = try l.value("sectionHeadersPinToVisibleBounds", default: false) { f throws(FieldError) in try f.bool() }
+            config.sectionFootersPinToVisibleBounds = try l.value("sectionFootersPinToVisibleBounds", default: false) { f throws(FieldError) in try f.bool() }
+            config.roundsToScreenScale = try l.value("roundsToScreenScale", default: true) { f throws(FieldError) in try f.bool() }
+            config.swapsSpacingForMixedHorizontalSections = try l.value("swapsSpacingForMixedHorizontalSections", default: true) { f throws(FieldError) in try f.bool() }
+            config.rowAlignment = try l.value("rowAlignment", default: .uikit) { f throws(FieldError) in try rowAlignment(f) }
+            config.estimatedItemSize = try l.value("estimatedItemSize", default: nil) { f throws(FieldError) in try estimatedItemSize(f) }
+        }
+        config.sections.reserveCapacity(sections.count)
+        for s in sections {
+            config.sections.append(try flowSection(s, defaults: d, budget: &budget))
+        }
+        return config
+    }
+
+    private mutating func flowSection(_ field: JSONField, defaults d: FlowDefaults, budget: inout ElementBudget) throws(FieldError) -> FlowSection {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: Self.flowSectionKeys)
+        var section = FlowSection(items: .uniform(count: 0, size: d.itemSize))
+        section.inset = try o.value("sectionInset", default: d.sectionInset) { f throws(FieldError) in try insets(f) }
+        section.minimumLineSpacing = try o.value("minimumLineSpacing", default: d.minimumLineSpacing) { f throws(FieldError) in try length(f) }
+        section.minimumInteritemSpacing = try o.value("minimumInteritemSpacing", default: d.minimumInteritemSpacing) { f throws(FieldError) in try length(f) }
+        section.headerReferenceSize = try o.value("headerReferenceSize", default: d.headerReferenceSize) { f throws(FieldError) in try size(f) }
+        section.footerReferenceSize = try o.value("footerReferenceSize", default: d.footerReferenceSize) { f throws(FieldError) in try size(f) }
+        budget.add(section.headerReferenceSize != .zero ? 1 : 0)
+        budget.add(section.footerReferenceSize != .zero ? 1 : 0)
+        section.items = try items(o, defaultSize: d.itemSize, budget: &budget)
+        return section
+    }
+
+    /// `numberOfItems` (with `itemSize`) or `itemSizes`; exactly one of them.
+    mutating func items(_ o: JSONFieldObject, defaultSize: Size, budget: inout ElementBudget) throws(FieldError) -> FlowItems {
+        let count = o.optional("numberOfItems"), sizes = o.optional("itemSizes")
+        switch (count, sizes) {
+        case (let c?, nil):
+            let n = try self.count(c, budget: budget)
+            budget.add(n)
+            let size = try o.value("itemSize", default: defaultSize) { f throws(FieldError) in try self.size(f) }
+            return .uniform(count: n, size: size)
+        case (nil, let s?):
+            if o.optional("itemSize") != nil {
+                throw FieldError.invalidValue(pointer: o.pointer.appending("itemSize"),
+                    detail: "\(o.pointer.appending("itemSize")) cannot be combined with itemSizes; give every size in itemSizes, or use numberOfItems with itemSize.")
+            }
+            let list = try s.array(maxCount: budget.remaining)
+            budget.add(list.count)
+            var out: [Size] = []
+            out.reserveCapacity(list.count)
+            for f in list { out.append(try size(f)) }
+            return .sizes(out)
+        case (nil, nil):
+            throw FieldError.missing(pointer: o.pointer.appending("numberOfItems"))
+        case (_?, _?):
+            throw FieldError.invalidValue(pointer: o.pointer.appending("itemSizes"),
+                detail: "\(o.pointer) has both numberOfItems and itemSizes; send numberOfItems for items of one size, or itemSizes for one size per item.")
+        }
+    }
+
+    mutating func rowAlignment(_ field: JSONField) throws(FieldError) -> RowAlignment {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: ["commonRow", "lastRow", "vertical"])
+        return RowAlignment(
+            commonRow: try o.value("commonRow", default: .justify) { f throws(FieldError) in try f.enumValue(LineAlignment.self) },
+            lastRow: try o.value("lastRow", default: .left) { f throws(FieldError) in try f.enumValue(LineAlignment.self) },
+            vertical: try o.value("vertical", default: .center) { f throws(FieldError) in try f.enumValue(CrossAlignment.self) })
+    }
+
+    /// A size, `"automatic"` (`UICollectionViewFlowLayout.automaticSize`), or `{0,0}` (= not estimating).
+    mutating func estimatedItemSize(_ field: JSONField) throws(FieldError) -> EstimatedItemSize? {
+        if case .string(let s) = field.value {
+            guard s == "automatic" else {
+                throw FieldError.invalidValue(pointer: field.pointer,
+                    detail: "\(field.pointer) must be a size {\"width\":…,\"height\":…} or the string \"automatic\".")
+            }
+            return .automatic
+        }
+        let size = try size(field)
+        return size == .zero ? nil : .fixed(size)
+    }
+
+    mutating func collectionView(_ field: JSONField) throws(FieldError) -> CollectionViewMetrics {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: ["width", "height", "scale", "contentInset", "safeAreaInsets", "layoutMargins"])
+        return CollectionViewMetrics(
+            width: try length(try o.required("width")),
+            height: try length(try o.required("height")),
+            scale: try o.value("scale", default: 2) { f throws(FieldError) in try positive(f, what: "a screen scale such as 2 or 3") },
+            contentInset: try o.value("contentInset", default: .zero) { f throws(FieldError) in try insets(f) },
+            safeAreaInsets: try o.value("safeAreaInsets", default: .zero) { f throws(FieldError) in try insets(f) },
+            layoutMargins: try o.value("layoutMargins", default: .zero) { f throws(FieldError) in try insets(f) })
+    }
+}
+
+/// Counts elements as they are decoded, so a request over the cap is refused before anything
+/// large is allocated or laid out.
+struct ElementBudget {
+    let limit: Int
+    private(set) var used = 0
+    init(limit: Int) { self.limit = limit }
+    var remaining: Int { max(0, limit - used) }
+    var exceeded: Bool { used > limit }
+    mutating func add(_ n: Int) { used = used > Int.max - n ? Int.max : used + n }
+}

@@ -1,0 +1,113 @@
+import LayoutEngine
+
+/// Writes layouts as response bytes directly (no Codable): ~100x faster than JSONEncoder, which
+/// matters when a response holds a million frames.
+enum LayoutEncoder {
+    /// `POST /layout` and `GET /layout/{id}`: id, content size, every element, warnings.
+    static func full(id: String, layout: Layout, estimates: Bool) -> [UInt8] {
+        var w = JSONWriter(capacity: 96 + layout.attributes.count * 110)
+        w.raw("{\"id\":"); w.string(id)
+        w.raw(",\"contentSize\":"); w.size(layout.contentSize)
+        w.raw(",\"elements\":[")
+        var first = true
+        for a in layout.attributes {
+            if first { first = false } else { w.raw(",") }
+            w.element(a, estimates: estimates)
+        }
+        w.raw("],\"warnings\":"); w.warnings(layout.warnings)
+        w.raw("}")
+        return w.bytes
+    }
+
+    /// `Prefer: return=minimal`: what a client that will only query rects needs.
+    static func minimal(id: String, layout: Layout) -> [UInt8] {
+        var cells = 0, headers = 0, footers = 0
+        for a in layout.attributes {
+            switch a.kind {
+            case nil: cells += 1
+            case .header?: headers += 1
+            case .footer?: footers += 1
+            }
+        }
+        var w = JSONWriter(capacity: 256)
+        w.raw("{\"id\":"); w.string(id)
+        w.raw(",\"contentSize\":"); w.size(layout.contentSize)
+        w.raw(",\"counts\":{\"elements\":"); w.int(layout.attributes.count)
+        w.raw(",\"cells\":"); w.int(cells)
+        w.raw(",\"headers\":"); w.int(headers)
+        w.raw(",\"footers\":"); w.int(footers)
+        w.raw(",\"sections\":"); w.int(layout.sections.count)
+        w.raw("},\"warnings\":"); w.warnings(layout.warnings)
+        w.raw("}")
+        return w.bytes
+    }
+
+    /// Query answers: `{"id":…,"elements":[…]}`.
+    static func elements(id: String, _ list: [LayoutAttributes], estimates: Bool) -> [UInt8] {
+        var w = JSONWriter(capacity: 64 + list.count * 110)
+        w.raw("{\"id\":"); w.string(id)
+        w.raw(",\"elements\":[")
+        for (i, a) in list.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.element(a, estimates: estimates)
+        }
+        w.raw("]}")
+        return w.bytes
+    }
+
+    /// One element alone (index-path queries).
+    static func element(id: String, _ a: LayoutAttributes, estimates: Bool) -> [UInt8] {
+        var w = JSONWriter(capacity: 160)
+        w.raw("{\"id\":"); w.string(id)
+        w.raw(",\"element\":"); w.element(a, estimates: estimates)
+        w.raw("}")
+        return w.bytes
+    }
+}
+
+extension JSONWriter {
+    mutating func size(_ s: Size) {
+        raw("{\"width\":"); number(s.width); raw(",\"height\":"); number(s.height); raw("}")
+    }
+
+    mutating func rect(_ r: Rect) {
+        raw("{\"x\":"); number(r.origin.x)
+        raw(",\"y\":"); number(r.origin.y)
+        raw(",\"width\":"); number(r.size.width)
+        raw(",\"height\":"); number(r.size.height)
+        raw("}")
+    }
+
+    mutating func indexPath(_ ip: IndexPath) {
+        raw("["); int(ip.section); raw(","); int(ip.item); raw("]")
+    }
+
+    mutating func element(_ a: LayoutAttributes, estimates: Bool) {
+        switch (a.category, a.kind) {
+        case (.cell, _): raw("{\"category\":\"cell\",\"indexPath\":")
+        case (.supplementaryView, .header?): raw("{\"category\":\"supplementaryView\",\"kind\":\"header\",\"indexPath\":")
+        case (.supplementaryView, .footer?): raw("{\"category\":\"supplementaryView\",\"kind\":\"footer\",\"indexPath\":")
+        case (.supplementaryView, nil): raw("{\"category\":\"supplementaryView\",\"indexPath\":")
+        case (.decorationView, _): raw("{\"category\":\"decorationView\",\"indexPath\":")
+        }
+        indexPath(a.indexPath)
+        raw(",\"frame\":"); rect(a.frame)
+        raw(",\"zIndex\":"); int(a.zIndex)
+        if estimates && a.category == .cell {
+            raw(a.isEstimated ? ",\"estimated\":true" : ",\"estimated\":false")
+        }
+        raw("}")
+    }
+
+    mutating func warnings(_ list: [LayoutWarning]) {
+        raw("[")
+        for (i, warning) in list.enumerated() {
+            if i > 0 { raw(",") }
+            raw("{\"code\":"); string(warning.code)
+            raw(",\"message\":"); string(warning.message)
+            if let ip = warning.indexPath { raw(",\"indexPath\":"); indexPath(ip) }
+            raw("}")
+        }
+        raw("]")
+    }
+}

@@ -1,0 +1,88 @@
+import LayoutEngine
+
+/// A fully resolved layout request: which layout, with every input it reads. Equal specs give
+/// equal layouts, so the spec's canonical bytes are the cache key and the source of the id.
+enum LayoutSpec: Hashable, Sendable {
+    case flow(FlowLayoutConfiguration)
+
+    /// Lays it out. O(elements); the caller has checked the element cap.
+    func compute() -> Layout {
+        switch self {
+        case .flow(let c): FlowLayout.layout(c)
+        }
+    }
+
+    var scrollDirection: ScrollDirection {
+        switch self {
+        case .flow(let c): c.scrollDirection
+        }
+    }
+
+    /// True when elements carry an `estimated` flag (self-sizing flow layouts).
+    var estimates: Bool {
+        switch self {
+        case .flow(let c): c.estimatedItemSize != nil
+        }
+    }
+}
+
+/// Turns a `POST /layout` body into a `LayoutSpec`, or the error to answer with.
+enum LayoutRequestDecoder {
+    static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes"]
+
+    static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
+        let json: JSON
+        do { json = try JSONParser.parse(body) } catch { throw .malformedJSON(error) }
+        var reader = WireReader()
+        let spec: LayoutSpec
+        do {
+            spec = try decode(JSONField(json), reader: &reader, maxElements: maxElements)
+        } catch {
+            throw APIError.from(error)
+        }
+        if !reader.problems.isEmpty {
+            throw APIError.unprocessable(reader.problems, detail: summary(reader))
+        }
+        return spec
+    }
+
+    static func decode(_ root: JSONField, reader: inout WireReader, maxElements: Int) throws(FieldError) -> LayoutSpec {
+        let o = try root.object()
+        try o.rejectUnknownKeys(allowed: topLevelKeys)
+        let cv = try reader.collectionView(try o.required("collectionView"))
+        let layout = try o.optional("layout").map { f throws(FieldError) in try f.object() }
+        let type = try layout?.optional("type").map { f throws(FieldError) in try f.enumValue(LayoutType.self) } ?? .flow
+        let sections = try o.required("sections").array(maxCount: maxElements)
+        var budget = ElementBudget(limit: maxElements)
+        switch type {
+        case .flow:
+            var config = try reader.flowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget)
+            if let p = o.optional("preferredSizes") {
+                try reader.applyPreferredSizes(p, to: &config)
+            }
+            return .flow(config)
+        }
+    }
+
+    static func summary(_ reader: WireReader) -> String {
+        guard let first = reader.problems.first else { return "" }
+        let more = reader.problemCount - 1
+        return more == 0 ? first.detail
+            : "\(first.detail) (\(more) more problem\(more == 1 ? "" : "s") in errors\(reader.problemCount > reader.problems.count ? ", the first \(reader.problems.count) listed" : ""))"
+    }
+}
+
+/// `layout.type`.
+enum LayoutType: String, CaseIterable {
+    case flow
+}
+
+extension APIError {
+    /// Shape errors are 400; values a layout cannot have (and caps) are 422.
+    static func from(_ e: FieldError) -> APIError {
+        switch e {
+        case .invalidValue, .tooMany: .unprocessable([e], detail: e.detail)
+        default: .badField(e)
+        }
+    }
+}

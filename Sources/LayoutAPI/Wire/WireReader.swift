@@ -1,0 +1,112 @@
+import LayoutEngine
+
+/// Reads wire values into engine values. Shape errors (wrong type, missing or unknown field)
+/// throw at once as a 400; value errors a layout cannot have (negative sizes, non-finite numbers)
+/// are collected, so one 422 names every bad field (up to `maxProblems`).
+struct WireReader {
+    static let maxProblems = 50
+    private(set) var problems: [FieldError] = []
+    private(set) var problemCount = 0
+
+    mutating func reject(_ pointer: JSONPointer, _ detail: String) {
+        problemCount += 1
+        if problems.count < Self.maxProblems { problems.append(.invalidValue(pointer: pointer, detail: detail)) }
+    }
+
+    /// A finite number ≥ 0 (sizes, spacings, insets): UIKit asserts on negative sizes.
+    mutating func length(_ field: JSONField, what: String = "a length in points") throws(FieldError) -> Double {
+        let v = try field.double()
+        guard v.isFinite, v >= 0 else {
+            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be \(what): a finite number ≥ 0.")
+            return 0
+        }
+        return v
+    }
+
+    /// A finite number > 0 (screen scale, aspect ratios).
+    mutating func positive(_ field: JSONField, what: String) throws(FieldError) -> Double {
+        let v = try field.double()
+        guard v.isFinite, v > 0 else {
+            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be \(what): a finite number > 0.")
+            return 1
+        }
+        return v
+    }
+
+    /// Any finite number (positions such as a bounds origin).
+    mutating func finite(_ field: JSONField) throws(FieldError) -> Double {
+        let v = try field.double()
+        guard v.isFinite else {
+            reject(field.pointer, "\(field.pointer) must be a finite number.")
+            return 0
+        }
+        return v
+    }
+
+    /// A count ≥ 0 that keeps the request within the element cap, so nothing loops over a
+    /// client's count unchecked.
+    mutating func count(_ field: JSONField, budget: ElementBudget) throws(FieldError) -> Int {
+        let v = try field.int()
+        if v < 0 {
+            reject(field.pointer, "\(field.pointer) is \(v); a count must be 0 or more.")
+            return 0
+        }
+        if v > budget.remaining {
+            let total = v > Int.max - budget.used ? "more than \(Int.max)" : "\(budget.used + v)"
+            reject(field.pointer, "\(field.pointer) is \(v); with the \(budget.used) elements before it the layout would have \(total), over this server's cap of \(budget.limit) elements per request (--max-elements).")
+            return 0
+        }
+        return v
+    }
+
+    mutating func size(_ field: JSONField) throws(FieldError) -> Size {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: ["width", "height"])
+        return Size(width: try length(try o.required("width")), height: try length(try o.required("height")))
+    }
+
+    mutating func insets(_ field: JSONField) throws(FieldError) -> Insets {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: ["top", "left", "bottom", "right"])
+        return Insets(top: try o.optional("top").map { f throws(FieldError) in try length(f) } ?? 0,
+                      left: try o.optional("left").map { f throws(FieldError) in try length(f) } ?? 0,
+                      bottom: try o.optional("bottom").map { f throws(FieldError) in try length(f) } ?? 0,
+                      right: try o.optional("right").map { f throws(FieldError) in try length(f) } ?? 0)
+    }
+
+    mutating func rect(_ field: JSONField) throws(FieldError) -> Rect {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: ["x", "y", "width", "height"])
+        return Rect(x: try o.optional("x").map { f throws(FieldError) in try finite(f) } ?? 0,
+                    y: try o.optional("y").map { f throws(FieldError) in try finite(f) } ?? 0,
+                    width: try length(try o.required("width")),
+                    height: try length(try o.required("height")))
+    }
+
+    /// `[section, item]`, both ≥ 0.
+    mutating func indexPath(_ field: JSONField) throws(FieldError) -> IndexPath {
+        let parts = try field.array(maxCount: 2)
+        guard parts.count == 2 else {
+            throw FieldError.invalidValue(pointer: field.pointer, detail: "\(field.pointer) must be [section, item], two whole numbers.")
+        }
+        let s = try parts[0].int(), i = try parts[1].int()
+        if s < 0 || i < 0 {
+            reject(field.pointer, "\(field.pointer) is [\(s), \(i)]; sections and items are numbered from 0.")
+        }
+        return IndexPath(section: max(0, s), item: max(0, i))
+    }
+
+    static func show(_ v: Double) -> String {
+        var w = JSONWriter()
+        w.number(v)
+        return v.isFinite ? String(decoding: w.bytes, as: UTF8.self) : (v.isNaN ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"))
+    }
+}
+
+extension JSONFieldObject {
+    /// The value of an optional member read by `read`, or `fallback` when absent or null.
+    func value<T>(_ key: String, default fallback: T, _ read: (JSONField) throws(FieldError) -> T) throws(FieldError) -> T {
+        guard let f = optional(key) else { return fallback }
+        return try read(f)
+    }
+}

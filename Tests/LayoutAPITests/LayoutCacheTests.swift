@@ -1,0 +1,69 @@
+import Dispatch
+@testable import LayoutAPI
+import LayoutEngine
+import Synchronization
+import Testing
+
+@Suite struct LayoutCacheTests {
+    static func entry(_ items: Int, width: Double = 320) -> CachedLayout {
+        let spec = LayoutSpec.flow(FlowLayoutConfiguration(
+            collectionView: CollectionViewMetrics(width: width, height: 480),
+            sections: [FlowSection(items: .uniform(count: items, size: Size(width: 50, height: 50)))]))
+        return CachedLayout(id: spec.contentID(), spec: spec, layout: spec.compute())
+    }
+
+    @Test func leastRecentlyUsedIsEvictedFirst() {
+        let a = Self.entry(10), b = Self.entry(11), c = Self.entry(12)
+        let cache = LayoutCache(capacityBytes: a.bytes + b.bytes + c.bytes / 2)
+        cache.insert(a)
+        cache.insert(b)
+        #expect(cache.get(a.id) != nil)     // a is now the most recent
+        cache.insert(c)                      // evicts b
+        #expect(cache.idsByRecency == [c.id, a.id])
+        #expect(cache.get(b.id) == nil)
+        #expect(cache.stats.evictions == 1)
+        #expect(cache.stats.bytes == a.bytes + c.bytes)
+    }
+
+    @Test func byteBoundHoldsAfterManyInserts() {
+        let probe = Self.entry(100)
+        let cache = LayoutCache(capacityBytes: probe.bytes * 5)
+        for n in 0..<50 { cache.insert(Self.entry(100, width: 300 + Double(n))) }
+        #expect(cache.stats.bytes <= probe.bytes * 5 + 64 * 5)
+        #expect(cache.stats.entries == 5 || cache.stats.entries == 4)
+        #expect(cache.stats.evictions == 50 - cache.stats.entries)
+    }
+
+    @Test func layoutLargerThanTheCacheIsAnsweredButNotStored() {
+        let app = LayoutApplication.make(cacheBytes: 10_000)
+        let r = app.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":2000}]}"#)
+        #expect(r.status == 200)
+        #expect(app.cache.stats.entries == 0)
+        #expect(app.cache.stats.uncacheable == 1)
+        let id = r.id ?? ""
+        #expect(app.get("/layout/\(id)").status == 404)
+    }
+
+    @Test func entryBytesCountAttributesIndexAndBodies() {
+        let e = Self.entry(1000)
+        #expect(e.bytes > 1000 * MemoryLayout<LayoutAttributes>.stride + e.body.count)
+        #expect(e.bytes < 1000 * 400)
+    }
+
+    @Test func identicalConcurrentRequestsAreComputedOnce() {
+        let cache = LayoutCache(capacityBytes: 1 << 30)
+        let computations = Atomic<Int>(0)
+        let spec = LayoutSpec.flow(FlowLayoutConfiguration(collectionView: CollectionViewMetrics(width: 320, height: 480),
+                                                           sections: [FlowSection(items: .uniform(count: 20_000, size: Size(width: 10, height: 10)))]))
+        let id = spec.contentID()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            _ = cache.getOrCompute(id) {
+                computations.add(1, ordering: .relaxed)
+                return .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
+            }
+        }
+        #expect(computations.load(ordering: .relaxed) == 1)
+        #expect(cache.stats.misses == 1)
+        #expect(cache.stats.hits == 7)
+    }
+}
