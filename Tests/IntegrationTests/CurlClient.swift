@@ -129,7 +129,7 @@ private final class Sink {
     var headers: [(name: String, value: String)] = []
 
     func headerLine(_ raw: String) {
-        let line = raw.trimmingSuffix { $0 == "\r" || $0 == "\n" }
+        let line = raw.trimmingSuffix { $0.isNewline }
         if line.hasPrefix("HTTP/") {
             headers = []  // a new head: an interim 1xx was before it
         } else if let colon = line.firstIndex(of: ":") {
