@@ -1,4 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTP
 import LayoutAPI
 
-print("layoutd: placeholder")
+// layoutd: parse the launch options, serve until SIGTERM/SIGINT, drain, exit 0.
+// Exit status: 0 after a clean stop or --help, 1 when the port cannot be bound, 2 for bad options.
+
+/// Only the variables layoutd reads, via getenv (no Foundation in the binary).
+func launchEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in LaunchOptions.environmentVariables {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
+}
+
+/// `host:port` as it goes in a URL: IPv6 literals in brackets.
+func urlAuthority(host: String, port: Int) -> String {
+    host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+}
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: launchEnvironment())
+} catch .helpRequested {
+    Logger(level: .info).standardOutput(LaunchOptions.usage)
+    exit(0)
+} catch {
+    Logger(level: .info).standardError("layoutd: \(error)\n\n\(LaunchOptions.usage)")
+    exit(2)
+}
+
+// A closed stdout must not kill the server through SIGPIPE; writes then fail with EPIPE.
+signal(SIGPIPE, SIG_IGN)
+
+let logger = Logger(level: options.logLevel)
+let http = options.http
+logger.debug("""
+    options: host=\(http.host) port=\(http.port) loops=\(http.loopCount) max-connections=\(http.maxConnections) \
+    max-head-bytes=\(http.maxHeadBytes) max-body-bytes=\(http.maxBodyBytes) idle-timeout=\(http.idleTimeout)s \
+    request-timeout=\(http.requestTimeout)s drain-timeout=\(http.drainTimeout)s cache-bytes=\(options.service.cacheBytes) \
+    max-elements=\(options.service.maxElements) max-batch-operations=\(options.service.maxBatchOperations) \
+    access-log=\(options.accessLog ? "on" : "off")
+    """)
+
+let app = LayoutApplication(configuration: options.service)
+let accessLog = options.accessLog
+let server = Server(configuration: http, responder: app, observer: { record in
+    app.record(record)
+    if accessLog { logger.access(record) }
+})
+app.attach(serverStats: { server.stats })
+
+let port: Int
+do {
+    port = try server.start()
+} catch {
+    logger.error("cannot listen on \(urlAuthority(host: http.host, port: http.port)): \(error)")
+    exit(1)
+}
+
+logger.standardOutput("""
+    layoutd \(layoutdVersion) listening on http://\(urlAuthority(host: http.host, port: port)) \
+    (loops=\(http.loopCount), max body=\(http.maxBodyBytes) bytes, cache=\(options.service.cacheBytes) bytes)
+    """)
+
+server.waitForShutdownSignal()
+logger.info("layoutd stopped")
+exit(0)

@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# layoutd container image: a static-stdlib release build on the official Swift image, run on
+# debian:bookworm-slim as a non-root user.
+#
+#   docker build -t layoutd .
+#   docker run --rm -p 8080:8080 layoutd              # flags or LAYOUTD_* variables configure it
+#   docker run --rm -p 9000:9000 -e PORT=9000 layoutd --log-level debug
+
+# Same Swift release as the project's toolchain (6.3.x); any official 6.x bookworm tag builds it.
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+
+# ---------------------------------------------------------------- build
+FROM ${SWIFT_IMAGE} AS build
+WORKDIR /src
+# The manifest first, so a source-only change reuses the dependency layer.
+COPY Package.swift ./
+RUN swift package resolve
+COPY . .
+RUN swift build -c release --static-swift-stdlib --product layoutd \
+ && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/layoutd" /out/layoutd
+
+# ---------------------------------------------------------------- runtime
+FROM debian:bookworm-slim
+# The Swift runtime and Foundation are linked in; glibc and libstdc++ come with the slim image.
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
+COPY --from=build /out/layoutd /usr/local/bin/layoutd
+USER layoutd
+ENV LAYOUTD_HOST=0.0.0.0 \
+    PORT=8080
+EXPOSE 8080
+# No curl in the slim image: bash's /dev/tcp sends one request and checks the status line.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-8080} && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
+# layoutd stops accepting, drains in-flight requests (--drain-timeout) and exits 0 on SIGTERM.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/layoutd"]

@@ -1,0 +1,104 @@
+/// One row of the launch table: a flag, its environment variable, and how its value is applied.
+struct LaunchOption: Sendable {
+    typealias Apply = @Sendable (inout LaunchOptions, _ value: String, _ source: String) throws(LaunchError) -> Void
+
+    let flag: String
+    let environment: String
+    let placeholder: String
+    let help: String
+    let defaultText: String
+    let apply: Apply
+}
+
+extension LaunchOptions {
+    /// The launch table, in the order `usage` lists it.
+    static let options: [LaunchOption] = [
+        LaunchOption(flag: "--host", environment: "LAYOUTD_HOST", placeholder: "ADDRESS",
+                     help: "address to listen on", defaultText: "0.0.0.0") { options, value, _ in
+            options.http.host = value
+        },
+        LaunchOption(flag: "--port", environment: "PORT", placeholder: "N",
+                     help: "TCP port, 0 for any free port", defaultText: "8080") { options, value, source throws(LaunchError) in
+            options.http.port = try wholeNumber(value, source: source, in: 0...65_535, expected: "a whole number from 0 to 65535")
+        },
+        LaunchOption(flag: "--max-body-bytes", environment: "LAYOUTD_MAX_BODY_BYTES", placeholder: "BYTES",
+                     help: "largest request body; more is a 413", defaultText: "33554432") { options, value, source throws(LaunchError) in
+            options.http.maxBodyBytes = try bytes(value, source: source)
+        },
+        LaunchOption(flag: "--max-head-bytes", environment: "LAYOUTD_MAX_HEAD_BYTES", placeholder: "BYTES",
+                     help: "largest request line plus headers; more is a 431", defaultText: "16384") { options, value, source throws(LaunchError) in
+            options.http.maxHeadBytes = try bytes(value, source: source)
+        },
+        LaunchOption(flag: "--idle-timeout", environment: "LAYOUTD_IDLE_TIMEOUT", placeholder: "SECONDS",
+                     help: "close keep-alive connections idle this long", defaultText: "60") { options, value, source throws(LaunchError) in
+            options.http.idleTimeout = try seconds(value, source: source)
+        },
+        LaunchOption(flag: "--request-timeout", environment: "LAYOUTD_REQUEST_TIMEOUT", placeholder: "SECONDS",
+                     help: "most time to receive one request", defaultText: "30") { options, value, source throws(LaunchError) in
+            options.http.requestTimeout = try seconds(value, source: source)
+        },
+        LaunchOption(flag: "--drain-timeout", environment: "LAYOUTD_DRAIN_TIMEOUT", placeholder: "SECONDS",
+                     help: "on SIGTERM, wait this long for in-flight requests", defaultText: "10") { options, value, source throws(LaunchError) in
+            options.http.drainTimeout = try seconds(value, source: source)
+        },
+        LaunchOption(flag: "--loops", environment: "LAYOUTD_LOOPS", placeholder: "N",
+                     help: "I/O event loops", defaultText: "number of cores") { options, value, source throws(LaunchError) in
+            options.http.loopCount = try wholeNumber(value, source: source, in: 1...maximumLoops,
+                                                     expected: "a whole number from 1 to \(maximumLoops)")
+        },
+        LaunchOption(flag: "--max-connections", environment: "LAYOUTD_MAX_CONNECTIONS", placeholder: "N",
+                     help: "open connections at most; more wait in the backlog", defaultText: "10000") { options, value, source throws(LaunchError) in
+            options.http.maxConnections = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
+        },
+        LaunchOption(flag: "--cache-bytes", environment: "LAYOUTD_CACHE_BYTES", placeholder: "BYTES",
+                     help: "layout cache size, 0 turns it off", defaultText: "268435456") { options, value, source throws(LaunchError) in
+            options.service.cacheBytes = try bytes(value, source: source)
+        },
+        LaunchOption(flag: "--max-elements", environment: "LAYOUTD_MAX_ELEMENTS", placeholder: "N",
+                     help: "most elements in one layout; more is a 422", defaultText: "1000000") { options, value, source throws(LaunchError) in
+            options.service.maxElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
+        },
+        LaunchOption(flag: "--max-batch-operations", environment: "LAYOUTD_MAX_BATCH_OPERATIONS", placeholder: "N",
+                     help: "most operations in one batch update; more is a 422", defaultText: "100000") { options, value, source throws(LaunchError) in
+            options.service.maxBatchOperations = try wholeNumber(value, source: source, in: 1...Int.max,
+                                                                  expected: "a whole number of at least 1")
+        },
+        LaunchOption(flag: "--log-level", environment: "LAYOUTD_LOG_LEVEL", placeholder: "LEVEL",
+                     help: "debug, info, warning or error", defaultText: "info") { options, value, source throws(LaunchError) in
+            guard let level = LogLevel(rawValue: value.lowercased()) else {
+                throw .invalidValue(source: source, value: value, expected: "one of debug, info, warning, error")
+            }
+            options.logLevel = level
+        },
+        LaunchOption(flag: "--access-log", environment: "LAYOUTD_ACCESS_LOG", placeholder: "on|off",
+                     help: "one stdout line per request", defaultText: "on") { options, value, source throws(LaunchError) in
+            switch value.lowercased() {
+            case "on", "true", "1", "yes": options.accessLog = true
+            case "off", "false", "0", "no": options.accessLog = false
+            default: throw .invalidValue(source: source, value: value, expected: "on or off (or true/false, 1/0)")
+            }
+        },
+    ]
+
+    /// Digits only (no sign, no spaces, no suffix), within `range`.
+    static func wholeNumber(_ text: String, source: String, in range: ClosedRange<Int>,
+                            expected: String) throws(LaunchError) -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let number = Int(text), range.contains(number)
+        else { throw .invalidValue(source: source, value: text, expected: expected) }
+        return number
+    }
+
+    static func bytes(_ text: String, source: String) throws(LaunchError) -> Int {
+        try wholeNumber(text, source: source, in: 0...Int.max, expected: "a whole number of bytes")
+    }
+
+    /// A positive decimal like `60` or `0.25`: digits with at most one dot (no exponent, no hex).
+    static func seconds(_ text: String, source: String) throws(LaunchError) -> Double {
+        let digitsAndDot = text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+        guard digitsAndDot, text.utf8.filter({ $0 == 0x2E }).count <= 1,
+              let number = Double(text), number.isFinite, number > 0
+        else { throw .invalidValue(source: source, value: text, expected: "a positive number of seconds") }
+        return number
+    }
+}

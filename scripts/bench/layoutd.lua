@@ -1,0 +1,41 @@
+-- wrk script for layoutd (scripts/bench-http).
+--   MODE=get  (default): plain GET of the URL on the command line (/healthz).
+--   MODE=hit : the same POST /layout every time (ITEMS items, default 1000): served from the cache.
+--   MODE=miss: the collection view's height changes on every request, so each one is computed.
+-- Prints one machine-readable RESULT line at the end (same fields as ../shared/peers/bench/wrk.lua).
+local mode = os.getenv("MODE") or "get"
+local items = os.getenv("ITEMS") or "1000"
+local prefix = '{"collectionView":{"width":1200,"height":'
+local suffix = '},"layout":{"itemSize":{"width":37.5,"height":40},' ..
+               '"minimumInteritemSpacing":8,"minimumLineSpacing":8},' ..
+               '"sections":[{"numberOfItems":' .. items .. '}]}'
+
+local threads = 0
+function setup(thread)
+  thread:set("tid", threads)   -- each wrk thread has its own Lua state; give each its own heights
+  threads = threads + 1
+end
+
+if mode == "hit" or mode == "miss" then
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+  wrk.body = prefix .. "800" .. suffix
+end
+
+if mode == "miss" then
+  local counter = 0
+  request = function()
+    counter = counter + 1
+    local height = 800 + (tid or 0) * 100000000 + counter
+    return wrk.format(nil, nil, nil, prefix .. height .. suffix)
+  end
+end
+
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    "RESULT rps=%.1f p50_us=%d p99_us=%d requests=%d sock_errors=%d non2xx=%d bytes=%d\n",
+    summary.requests / (summary.duration / 1e6),
+    latency:percentile(50), latency:percentile(99), summary.requests,
+    e.connect + e.read + e.write + e.timeout, e.status, summary.bytes))
+end
