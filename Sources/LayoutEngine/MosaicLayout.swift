@@ -60,7 +60,9 @@ public enum MosaicLayout {
         var bottom = configuration.height
         while attributes.count < count {
             let band = Rect(x: 0, y: lastFrame.maxY + 1, width: width, height: bandHeight)
-            for frame in frames(of: style, in: band) where attributes.count < count {
+            let frames = self.frames(of: style, in: band)
+            for slot in 0..<frames.count where attributes.count < count {
+                let frame = frames[slot]
                 attributes.append(.cell(IndexPath(section: 0, item: attributes.count), frame))
                 lastFrame = frame
                 bottom = max(bottom, frame.maxY)
@@ -77,22 +79,32 @@ public enum MosaicLayout {
         return Layout(scrollDirection: .vertical, contentSize: contentSize, attributes: attributes, sections: [section])
     }
 
+    /// Up to three frames of one band, without allocating.
+    struct BandFrames {
+        var count: Int
+        var first: Rect
+        var second = Rect.zero
+        var third = Rect.zero
+
+        subscript(slot: Int) -> Rect { slot == 0 ? first : slot == 1 ? second : third }
+    }
+
     /// The frames of one band, in the sample's item order.
-    static func frames(of style: Style, in band: Rect) -> [Rect] {
+    static func frames(of style: Style, in band: Rect) -> BandFrames {
         switch style {
         case .fullWidth:
-            return [band]
+            return BandFrames(count: 1, first: band)
         case .fiftyFifty:
             let (left, right) = dividedIntegral(band, fraction: 1.0 / 2.0, alongX: true)
-            return [left, right]
+            return BandFrames(count: 2, first: left, second: right)
         case .twoThirdsOneThird:
             let (big, right) = dividedIntegral(band, fraction: 2.0 / 3.0, alongX: true)
             let (top, bottom) = dividedIntegral(right, fraction: 1.0 / 2.0, alongX: false)
-            return [big, top, bottom]
+            return BandFrames(count: 3, first: big, second: top, third: bottom)
         case .oneThirdTwoThirds:
             let (left, big) = dividedIntegral(band, fraction: 1.0 / 3.0, alongX: true)
             let (top, bottom) = dividedIntegral(left, fraction: 1.0 / 2.0, alongX: false)
-            return [top, bottom, big]
+            return BandFrames(count: 3, first: top, second: bottom, third: big)
         }
     }
 

@@ -49,6 +49,9 @@ extension SpatialIndex {
             packed.entryIndex.append(item.reference)
         }
         // Each pass groups the previous level's consecutive runs of `fanOut`, then tiles the groups.
+        let nodeEstimate = items.count / (fanOut - 1) + 2
+        packed.nodeBoxes.reserveCapacity(nodeEstimate * 4)
+        packed.nodeFirst.reserveCapacity(nodeEstimate)
         var level = items
         repeat {
             var parents = group(level)
@@ -117,13 +120,18 @@ extension SpatialIndex {
         if slabs > 1 {
             items.sort { $0.centerX < $1.centerX || ($0.centerX == $1.centerX && $0.centerY < $1.centerY) }
         }
+        let byY: (PackItem, PackItem) -> Bool = {
+            $0.centerY < $1.centerY || ($0.centerY == $1.centerY && $0.centerX < $1.centerX)
+        }
+        guard slabs > 1 else {
+            items.sort(by: byY)
+            return
+        }
         let slabSize = ((groups + slabs - 1) / slabs) * fanOut
         var start = 0
         while start < count {
             let end = min(start + slabSize, count)
-            items[start..<end].sort {
-                $0.centerY < $1.centerY || ($0.centerY == $1.centerY && $0.centerX < $1.centerX)
-            }
+            items[start..<end].sort(by: byY)
             start = end
         }
     }

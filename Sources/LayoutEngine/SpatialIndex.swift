@@ -159,9 +159,12 @@ struct QueryContext: ~Copyable {
         let first = Int(nodeFirst[node])
         if level == 0 {
             let end = min(first &+ SpatialIndex.fanOut, entryIndex.count)
-            for entry in first..<end where query.prune(box(entryBoxes, entry)) {
+            for entry in first..<end {
+                let candidate = box(entryBoxes, entry)
+                guard query.prune(candidate) else { continue }
                 let element = Int(entryIndex[entry])
-                if query.exact(attributes[element].frame) { result.append(element) }
+                // A box inside the query decides alone; only boxes on its edges need the frame.
+                if query.covers(candidate) || query.exact(attributes[element].frame) { result.append(element) }
             }
             return
         }
@@ -175,7 +178,10 @@ struct QueryContext: ~Copyable {
 
 /// A query shape: a conservative test on `Float32` boxes, then the exact test on a frame.
 protocol IndexQuery {
+    /// False only if no frame inside `box` can match.
     func prune(_ box: FloatBox) -> Bool
+    /// True only if every positive-area frame inside `box` matches.
+    func covers(_ box: FloatBox) -> Bool
     func exact(_ frame: Rect) -> Bool
 }
 
@@ -187,6 +193,14 @@ struct RectQuery: IndexQuery {
     @inline(__always)
     func prune(_ other: FloatBox) -> Bool {
         other.minX < box.maxX && box.minX < other.maxX && other.minY < box.maxY && box.minY < other.maxY
+    }
+
+    /// An entry box is a superset of a frame with positive width and height; if the box lies
+    /// within the query, so does the frame, and a positive-area frame inside it intersects it.
+    @inline(__always)
+    func covers(_ other: FloatBox) -> Bool {
+        Double(other.minX) >= rect.minX && Double(other.maxX) <= rect.maxX
+            && Double(other.minY) >= rect.minY && Double(other.maxY) <= rect.maxY
     }
 
     @inline(__always)
@@ -202,6 +216,10 @@ struct PointQuery: IndexQuery {
     func prune(_ box: FloatBox) -> Bool {
         box.minX <= highX && lowX <= box.maxX && box.minY <= highY && lowY <= box.maxY
     }
+
+    /// A box only bounds the frame from outside, so it never decides a point alone.
+    @inline(__always)
+    func covers(_ box: FloatBox) -> Bool { false }
 
     @inline(__always)
     func exact(_ frame: Rect) -> Bool { frame.contains(point) }

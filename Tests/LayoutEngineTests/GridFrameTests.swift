@@ -11,7 +11,8 @@ struct GridFrameTests {
             itemsPerLine: 3, sideMargin: 16, spacing: 8, itemCounts: [7]))
         let size = Size(width: 109, height: 81.75)
         #expect(layout.attributes.map(\.frame) == [
-            (16.0, 0.0), (133, 0), (250, 0), (16, 89.75), (133, 89.75), (250, 89.75), (16, 179.5),
+            // Row 1's y = 81.75 + 8 = 89.75 rounds to 90 at @2x (origins round half away, §6).
+            (16.0, 0.0), (133, 0), (250, 0), (16, 90), (133, 90), (250, 90), (16, 179.5),
         ].map { Rect(origin: Point(x: $0.0, y: $0.1), size: size) })
         #expect(layout.contentSize == Size(width: 375, height: 261.25))
     }
