@@ -20,7 +20,8 @@ public enum FlowLayout {
                             roundsToScreenScale: configuration.roundsToScreenScale)
         let pinning = Pinning(headers: configuration.sectionHeadersPinToVisibleBounds,
                               footers: configuration.sectionFootersPinToVisibleBounds,
-                              scale: metrics.scale, roundsToScreenScale: configuration.roundsToScreenScale)
+                              scale: metrics.scale, roundsToScreenScale: configuration.roundsToScreenScale,
+                              contentInset: metrics.contentInset)
         let inset = metrics.contentInset
         let dimension = axis.isVertical
             ? max(0, metrics.width - inset.left - inset.right)
