@@ -13,7 +13,7 @@ private func written(_ body: (inout JSONWriter) -> Void) -> String {
         (1e-7, "1e-07"), (1e21, "1e+21"), (9007199254740992.0, "9007199254740992"), (-1.5, "-1.5"),
         (375.0, "375"), (-2.0, "-2"), (86.5, "86.5"), (0.25, "0.25"), (-0.125, "-0.125"),
         (0.1, "0.1"), (1234567.75, "1234567.75"), (0.0009765625, "0.0009765625"),
-        (9007199254740994.0, "9.007199254740994e+15"), (5e-324, "5e-324"), (1e16, "1e+16"),
+        (9007199254740994.0, "9.007199254740994e+15"), (Double.leastNonzeroMagnitude, "5e-324"), (1e16, "1e+16"),
         (1.7976931348623157e308, "1.7976931348623157e+308"), (2147483647.9990234, "2147483647.9990234"),
     ])
     func writesNumbersInShortestRoundTripForm(value: Double, expected: String) throws {
@@ -115,44 +115,40 @@ private func written(_ body: (inout JSONWriter) -> Void) -> String {
     }
 }
 
-@Suite struct SHA256Tests {
-    @Test(arguments: [
-        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
-    ])
-    func matchesFIPSTestVectors(message: String, expected: String) {
-        #expect(SHA256.hex(SHA256.digest(Array(message.utf8))) == expected)
+@Suite struct JSONChunkWriterTests {
+    private func writeEverything(_ out: inout JSONChunkWriter) {
+        out.raw("{\"a\":")
+        out.int(-42)
+        out.raw(",\"b\":")
+        out.number(86.5)
+        out.raw(",\"c\":")
+        out.number(1.0 / 3)
+        out.raw(",\"d\":")
+        out.string("q\"\n")
+        out.raw(",\"e\":")
+        out.bool(true)
+        out.raw("}")
     }
 
-    @Test func hashesOneMillionA() {
-        let digest = SHA256.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
-        #expect(SHA256.hex(digest) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    @Test func chunkWritesTheSameBytesAsTheWriter() {
+        var chunked = JSONWriter()
+        chunked.raw("[")
+        chunked.chunk(reserving: 128) { writeEverything(&$0) }
+        chunked.raw("]")
+        #expect(String(decoding: chunked.bytes, as: UTF8.self)
+            == #"[{"a":-42,"b":86.5,"c":0.3333333333333333,"d":"q\"\u000A","e":true}]"#)
     }
 
-    @Test(arguments: [
-        (55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
-        (56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"),
-        (63, "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"),
-        (65, "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0"),
-        (119, "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"),
-        (120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"),
-    ])
-    func padsAroundBlockBoundaries(length: Int, expected: String) {
-        // Lengths straddle 56 (length field no longer fits) and 64 (a full block); from sha256sum.
-        #expect(SHA256.hex(SHA256.digest([UInt8](repeating: 0x61, count: length))) == expected)
-    }
-
-    @Test func knownDigestAtBlockBoundary() {
-        // 64 bytes of "a" (one full block plus a padding-only block).
-        #expect(SHA256.hex(SHA256.digest([UInt8](repeating: 0x61, count: 64)))
-            == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
-    }
-
-    @Test func hexIsLowercaseTwoDigitsPerByte() {
-        #expect(SHA256.hex([0x00, 0x0F, 0xA0, 0xFF]) == "000fa0ff")
+    @Test func chunkRetriesWithMoreRoomWhenTheEstimateIsLow() {
+        var writer = JSONWriter()
+        writer.raw("x")
+        var runs = 0
+        writer.chunk(reserving: 1) { out in
+            runs += 1
+            writeEverything(&out)
+        }
+        #expect(runs == 4)  // 16, 32, 64 bytes are too small for the 67 written
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == #"x{"a":-42,"b":86.5,"c":0.3333333333333333,"d":"q\"\u000A","e":true}"#)
     }
 }

@@ -21,6 +21,9 @@ struct JSONReader {
     let maxDepth: Int
     var index = 0
     var depth = 0
+    /// Recently seen plain-ASCII keys, by position in the input (see `parseKey`).
+    var keyCache = [(start: Int, length: Int, key: String)](repeating: (0, -1, ""), count: keyCacheSize)
+    static let keyCacheSize = 16
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -64,6 +67,7 @@ struct JSONReader {
             return .object(JSONObject(members))
         }
         var seen: Set<String>? = nil  // built once an object outgrows a linear duplicate scan
+        members.reserveCapacity(4)
         while true {
             guard index < bytes.count else {
                 throw error("unexpected end of input; expected a string key in double quotes")
@@ -75,7 +79,7 @@ struct JSONReader {
                 throw error("expected a string key in double quotes but found \(describe(bytes[index]))")
             }
             let keyOffset = index
-            let key = try parseString()
+            let key = try parseKey()
             if isDuplicate(key, in: members, seen: &seen) {
                 throw error("duplicate key \(quote(key)) in object", at: keyOffset)
             }

@@ -18,6 +18,41 @@ extension JSONReader {
         return try parseStringSlowly(from: start)
     }
 
+    /// Parses an object key. Keys repeat across the objects of an array ("width", "height"),
+    /// so plain ASCII keys are looked up in a small cache of earlier keys by comparing input
+    /// bytes, which skips building and validating a new String for each occurrence.
+    mutating func parseKey() throws(JSONSyntaxError) -> String {
+        let start = index &+ 1
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return try parseString() }
+            end &+= 1
+        }
+        guard end < bytes.count, end &- start <= 24 else { return try parseString() }
+        let length = end &- start
+        let slot = (length &+ (length > 0 ? Int(bytes[start]) : 0)) & (JSONReader.keyCacheSize &- 1)
+        let cached = keyCache[slot]
+        if cached.length == length, let base = bytes.baseAddress,
+            length == 0 || memoryEqual(base + cached.start, base + start, length)
+        {
+            index = end &+ 1
+            return cached.key
+        }
+        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        keyCache[slot] = (start: start, length: length, key: key)
+        index = end &+ 1
+        return key
+    }
+
+    private func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for offset in 0..<count where a[offset] != b[offset] {
+            return false
+        }
+        return true
+    }
+
     private mutating func parseStringSlowly(from start: Int) throws(JSONSyntaxError) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(index - start + 16)

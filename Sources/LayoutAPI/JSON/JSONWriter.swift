@@ -13,52 +13,96 @@ package struct JSONWriter {
     /// Appends ASCII verbatim, e.g. `{"id":`.
     @inlinable
     package mutating func raw(_ s: StaticString) {
-        if s.hasPointerRepresentation {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-        } else {
+        guard s.hasPointerRepresentation else {
             s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            return
+        }
+        let source = s.utf8Start
+        let count = s.utf8CodeUnitCount
+        write(maxCount: count) { destination in
+            destination.initialize(from: source, count: count)
+            return count
         }
     }
 
-    /// Appends text verbatim (the caller guarantees it is valid JSON in context).
+    /// The one primitive every fast path uses: reserves `maxCount` bytes (growing
+    /// geometrically), lets `body` initialise a prefix of them through a raw pointer, and keeps
+    /// the count it returns (at most `maxCount`). One uniqueness and capacity check per call,
+    /// where `append(contentsOf:)` costs a generic sequence copy.
+    @inlinable
+    mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        bytes.append(addingCapacity: maxCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                initialized = min(body(buffer.baseAddress.unsafelyUnwrapped), buffer.count)
+            }
+        }
+    }
+
+    /// Appends text verbatim (the caller guarantees it is valid JSON in context). Disfavoured
+    /// so that literals pick the `StaticString` overload, which is a plain copy.
+    @_disfavoredOverload
     package mutating func raw(_ s: String) {
-        bytes.append(contentsOf: s.utf8)
+        var text = s
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a quoted string. `"` and `\` are backslash-escaped, control characters
     /// U+0000...U+001F become `\u00XX`; everything else is copied as UTF-8.
     package mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
-        if done == nil {
-            let copy = Array(s.utf8)
-            copy.withUnsafeBufferPointer { appendEscaped($0) }
+        var text = s
+        text.withUTF8 { utf8 in
+            write(maxCount: JSONWriter.quotedLength(utf8)) { JSONWriter.writeQuoted(utf8, to: $0) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// The exact length of `writeQuoted`'s output.
+    static func quotedLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = utf8.count &+ 2
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            length &+= byte < 0x20 ? 5 : 1
+        }
+        return length
+    }
+
+    /// Writes `utf8` quoted and escaped (at most 6 bytes per input byte plus 2) and returns
+    /// the length. Unescaped runs are copied in bulk.
+    static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let hexDigits: StaticString = "0123456789ABCDEF"
+        destination.initialize(to: UInt8(ascii: "\""))
+        var position = 1
         var runStart = 0
-        for index in 0..<utf8.count {
+        var index = 0
+        while index < utf8.count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index &+= 1
+                continue
             }
-            bytes.append(UInt8(ascii: "\\"))
+            if runStart < index, let source = utf8.baseAddress {
+                (destination + position).initialize(from: source + runStart, count: index &- runStart)
+                position &+= index &- runStart
+            }
+            (destination + position).initialize(to: UInt8(ascii: "\\"))
             if byte < 0x20 {
-                let hexDigits: StaticString = "0123456789ABCDEF"
-                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
-                bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
-                bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
+                (destination + position + 1).initialize(to: UInt8(ascii: "u"))
+                (destination + position + 2).initialize(to: UInt8(ascii: "0"))
+                (destination + position + 3).initialize(to: UInt8(ascii: "0"))
+                (destination + position + 4).initialize(to: hexDigits.utf8Start[Int(byte >> 4)])
+                (destination + position + 5).initialize(to: hexDigits.utf8Start[Int(byte & 0xF)])
+                position &+= 6
             } else {
-                bytes.append(byte)
+                (destination + position + 1).initialize(to: byte)
+                position &+= 2
             }
-            runStart = index + 1
+            index &+= 1
+            runStart = index
         }
-        if runStart < utf8.count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        if runStart < utf8.count, let source = utf8.baseAddress {
+            (destination + position).initialize(from: source + runStart, count: utf8.count &- runStart)
+            position &+= utf8.count &- runStart
         }
+        (destination + position).initialize(to: UInt8(ascii: "\""))
+        return position &+ 1
     }
 
     /// Appends `true` or `false`.
@@ -76,29 +120,41 @@ package struct JSONWriter {
     /// Appends an integer in decimal.
     @inlinable
     package mutating func int(_ v: Int) {
-        if v < 0 {
-            bytes.append(UInt8(ascii: "-"))
+        write(maxCount: 20) { destination in
+            if v < 0 {
+                destination.initialize(to: UInt8(ascii: "-"))
+                return 1 &+ JSONWriter.writeDecimal(v.magnitude, to: destination + 1)
+            }
+            return JSONWriter.writeDecimal(v.magnitude, to: destination)
         }
-        appendDecimal(v.magnitude)
     }
 
-    /// Appends the decimal digits of `v`, built right to left in a stack buffer then copied once.
+    /// Writes the decimal digits of `v` (at most 20) and returns how many. Short values (list
+    /// indexes, point sizes) take branches without loops.
     @inlinable
-    mutating func appendDecimal(_ v: UInt) {
+    static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: v) &+ 0x30)
-            return
+            destination.initialize(to: UInt8(truncatingIfNeeded: v) &+ 0x30)
+            return 1
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var value = v
-            var position = 20
-            while value > 0 {
-                let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
-                position &-= 1
-                buffer[position] = UInt8(truncatingIfNeeded: remainder) &+ 0x30
-                value = quotient
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<20]))
+        if v < 100 {
+            destination.initialize(to: UInt8(truncatingIfNeeded: v / 10) &+ 0x30)
+            (destination + 1).initialize(to: UInt8(truncatingIfNeeded: v % 10) &+ 0x30)
+            return 2
         }
+        var digits = 3
+        var threshold: UInt = 1000
+        while digits < 20, v >= threshold {
+            digits &+= 1
+            threshold &*= 10
+        }
+        var value = v
+        var position = digits
+        repeat {
+            position &-= 1
+            (destination + position).initialize(to: UInt8(truncatingIfNeeded: value % 10) &+ 0x30)
+            value /= 10
+        } while position > 0
+        return digits
     }
 }
