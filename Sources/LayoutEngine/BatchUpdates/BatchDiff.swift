@@ -28,44 +28,24 @@ public enum DiffError: Error, Hashable, Sendable, CustomStringConvertible {
 /// - Complexity: O(n log n) for n identifiers (hashing linear, the subsequence n log n).
 public enum BatchDiff {
     public static func diff(old: [[String]], new: [[String]]) -> Result<BatchUpdates, DiffError> {
-        var oldIndex: [[String: Int]] = []
-        var newIndex: [[String: Int]] = []
-        for (s, ids) in old.enumerated() {
-            switch index(ids) {
-            case .success(let d): oldIndex.append(d)
-            case .failure(let dup): return .failure(.duplicateIdentifiers(side: .old, section: s, identifiers: dup.ids))
-            }
-        }
-        for (s, ids) in new.enumerated() {
-            switch index(ids) {
-            case .success(let d): newIndex.append(d)
-            case .failure(let dup): return .failure(.duplicateIdentifiers(side: .new, section: s, identifiers: dup.ids))
-            }
-        }
         let common = min(old.count, new.count)
+        var index = IdentifierIndex(capacity: old.prefix(common).reduce(0) { $0 + $1.count })
+        if let dup = index.addOld(old, common: common) { return .failure(dup) }
+        if let dup = index.addNew(new, common: common) { return .failure(dup) }
         var updates = BatchUpdates(deleteSections: Array(common..<old.count), insertSections: Array(common..<new.count))
-        // Identifiers unique across all paired sections may move between sections.
-        var oldGlobal: [String: (count: Int, path: IndexPath)] = [:]
-        var newGlobalCount: [String: Int] = [:]
-        for s in 0..<common {
-            for (i, id) in old[s].enumerated() {
-                let prior = oldGlobal[id]
-                oldGlobal[id] = (prior == nil ? 1 : 2, prior?.path ?? IndexPath(section: s, item: i))
-            }
-            for id in new[s] { newGlobalCount[id, default: 0] += 1 }
-        }
         var matchedOld = old.prefix(common).map { Array(repeating: false, count: $0.count) }
         var crossMoves: [ItemMove] = []
         for j in 0..<common {
             var pairs: [(old: Int, new: Int)] = []
             for (k, id) in new[j].enumerated() {
-                if let o = oldIndex[j][id] {
+                switch index.match(id, section: j) {
+                case .same(let o):
                     pairs.append((o, k))
                     matchedOld[j][o] = true
-                } else if let g = oldGlobal[id], g.count == 1, newGlobalCount[id] == 1 {
-                    crossMoves.append(ItemMove(from: g.path, to: IndexPath(section: j, item: k)))
-                    matchedOld[g.path.section][g.path.item] = true
-                } else {
+                case .cross(let from):
+                    crossMoves.append(ItemMove(from: from, to: IndexPath(section: j, item: k)))
+                    matchedOld[from.section][from.item] = true
+                case .none:
                     updates.insertItems.append(IndexPath(section: j, item: k))
                 }
             }
@@ -86,18 +66,6 @@ public enum BatchDiff {
         updates.moveItems.sort { $0.to < $1.to }
         return .success(updates)
     }
-
-    /// Identifier -> position, or the sorted duplicate identifiers.
-    static func index(_ ids: [String]) -> Result<[String: Int], DuplicateList> {
-        var d: [String: Int] = [:]
-        d.reserveCapacity(ids.count)
-        var dups: Set<String> = []
-        for (i, id) in ids.enumerated() where d.updateValue(i, forKey: id) != nil { dups.insert(id) }
-        if !dups.isEmpty { return .failure(DuplicateList(ids: dups.sorted())) }
-        return .success(d)
-    }
-
-    struct DuplicateList: Error { var ids: [String] }
 
     /// Marks a longest strictly increasing subsequence of `values` (patience sorting). O(n log n).
     static func longestIncreasing(_ values: [Int]) -> [Bool] {
