@@ -184,4 +184,37 @@ import Testing
         #expect(v.steps == [])
         #expect(v.uikitException == nil)
     }
+    @Test func repeatedSectionInsertsAreDroppedByTablesButCountedByCollectionViews() {
+        let updates = BatchUpdates(insertSections: [1, 1])
+        #expect(check([1], [1, 0], updates, .tableView).valid)
+        let v = check([1], [1, 0], updates, .collectionView)
+        #expect(v.uikitException?.hasSuffix("plus or minus the number of sections inserted or deleted (2 inserted, 0 deleted).") == true)
+    }
+
+    @Test func reloadTargetIsShiftedAcrossADeletedSection() {
+        let v = check([1, 2], [2], BatchUpdates(reloadItems: [ip(1, 1)], deleteSections: [0]))
+        #expect(v.valid)
+        #expect(v.mapping?.map(\.to) == [nil, ip(0, 0), ip(0, 1)])
+    }
+
+    @Test func countFixNamesTheCountsTheDataSourceMustReport() {
+        let v = check([10, 2], [10, 2], BatchUpdates(deleteItems: (0..<9).map { ip(0, $0) }), .tableView)
+        #expect(v.errors.first?.fix == "Your data source must report 1 rows in section 0 (it reports 10), i.e. counts [1, 2]; or add the missing inserts/deletes.")
+        #expect(v.errors.first?.update == "dataSource")
+        #expect(v.expectedAfter == [1, 2])
+    }
+
+    @Test func sectionCountFixNamesTheExpectedSectionCount() {
+        let v = check([1, 1], [1], BatchUpdates())
+        #expect(v.errors.first?.fix.hasPrefix("Your data source must report 2 sections after the update (it reports 1)") == true)
+        #expect(v.expectedAfter == nil)
+    }
+
+    @Test func itemMovesAcrossSectionsUpdateBothCounts() {
+        let updates = BatchUpdates(moveItems: [mv(ip(1, 0), ip(1, 0))], deleteSections: [2], insertSections: [0])
+        let v = check([1, 2, 5], [0, 2, 1], updates)
+        #expect(v.valid)
+        #expect(v.steps == [.deleteItem(ip(1, 0)), .deleteSection(2), .insertSection(0, itemCount: 0, movedFrom: nil),
+                            .insertItem(ip(1, 0), movedFrom: ip(1, 0))])
+    }
 }

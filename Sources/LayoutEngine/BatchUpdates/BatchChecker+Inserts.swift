@@ -9,7 +9,11 @@ extension BatchChecker {
         for op in insertOps where op.isSectionLevel && op.section < sectionsAfter { insertedTargets.insert(op.section) }
         var previous: UpdateOp?
         for op in insertOps {
-            if flavor == .tableView, let p = previous, p.section == op.section, p.item == op.item { continue }
+            if let p = previous, p.section == op.section, p.item == op.item {
+                if flavor == .tableView { continue }
+                // Collection views count a repeated section insert but need not re-run its checks.
+                if op.isSectionLevel { sectionInsertEntries += 1; continue }
+            }
             previous = op
             if op.isSectionLevel { checkSectionInsert(op) } else { checkItemInsert(op, insertedTargets) }
         }
