@@ -48,9 +48,15 @@ extension ResolvedBatch {
         var removed: [Int: [Int]] = [:], taken: [Int: [Int]] = [:]
         var moveTarget: [IndexPath: IndexPath] = [:]
         for p in itemDeletes { removed[p.section, default: []].append(p.item) }
-        for p in itemInserts { taken[p.section, default: []].append(p.item) }
+        func inNew(_ p: IndexPath) -> Bool { p.section >= 0 && p.section < sectionsAfter }
+        func inOld(_ p: IndexPath) -> Bool { p.section >= 0 && p.section < before.count }
+        for p in itemInserts {
+            guard inNew(p) else { return nil }
+            taken[p.section, default: []].append(p.item)
+        }
+        for p in itemDeletes where !inOld(p) { return nil }
         for m in itemMoves {
-            guard moveTarget.updateValue(m.to, forKey: m.from) == nil,
+            guard inOld(m.from), inNew(m.to), moveTarget.updateValue(m.to, forKey: m.from) == nil,
                   !itemDeletes.contains(m.from), !itemInserts.contains(m.to) else { return nil }
             removed[m.from.section, default: []].append(m.from.item)
             taken[m.to.section, default: []].append(m.to.item)
