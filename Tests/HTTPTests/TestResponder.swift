@@ -60,3 +60,14 @@ func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
+
+/// Polls `condition` for up to `seconds`: counters and records are updated just after the bytes
+/// reach the client, so a test may look a moment too early.
+func eventually(_ seconds: Double = 2, _ condition: () -> Bool) -> Bool {
+    let end = monotonicSeconds() + seconds
+    while monotonicSeconds() < end {
+        if condition() { return true }
+        usleep(2_000)
+    }
+    return condition()
+}
