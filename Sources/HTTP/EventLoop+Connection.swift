@@ -12,19 +12,19 @@ extension EventLoop {
     func drive(_ c: Connection) {
         c.burst = 0
         // Bounded: every turn writes, parses, or reads; reading stops at EAGAIN or EOF.
-        while true {
+        turns: while true {
             if !c.output.isEmpty {
                 guard flush(c) else { return }
-                if !c.output.isEmpty { break }
+                if !c.output.isEmpty { break turns }
             }
             if c.closeAfterOutput {
                 linger(c)
                 return
             }
-            if c.busy { break }
+            if c.busy { break turns }
             if c.burst >= Self.burstLimit {
                 deferred.append(c)
-                break
+                break turns
             }
             switch c.parser.next() {
             case .request(let request):
@@ -39,7 +39,7 @@ extension EventLoop {
                     closeConnection(c)
                     return
                 }
-                if !c.readable { break }
+                if !c.readable { break turns }
                 guard readOnce(c) else { return }
                 continue
             }

@@ -188,6 +188,7 @@ final class EventLoop: @unchecked Sendable {
 
     func drainMailbox() {
         let (completions, drain) = mailbox.take()
+        if drain && !draining { beginDrain() }
         for completion in completions {
             let fd = Int(completion.fd)
             guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.busy else { continue }
@@ -195,7 +196,6 @@ final class EventLoop: @unchecked Sendable {
             respond(c, completion.response)
             drive(c)
         }
-        if drain && !draining { beginDrain() }
     }
 
     /// Stop accepting, close connections with nothing in flight; the rest close after their

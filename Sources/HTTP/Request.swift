@@ -55,13 +55,14 @@ public struct RequestHead: Sendable, Hashable {
 
     /// The target's path (before `?`), not percent-decoded.
     public var path: Substring {
-        if let q = target.firstIndex(of: "?") { return target[..<q] }
+        // Searching UTF-8 bytes, not Characters: `?` is ASCII, so the index is a valid boundary.
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
         return target[...]
     }
 
     /// The raw query string (after `?`), or nil.
     public var query: Substring? {
-        guard let q = target.firstIndex(of: "?") else { return nil }
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         return target[target.index(after: q)...]
     }
 }

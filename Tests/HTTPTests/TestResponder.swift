@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+@testable import HTTP
+
+/// Routes for the socket tests:
+/// `/hello` (inline), `/echo` (offloaded, echoes the body), `/slow/<ms>` (offloaded sleep),
+/// `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes).
+struct TestResponder: HTTPResponder {
+    func precheck(_ head: RequestHead) -> Response? {
+        head.path == "/reject" ? Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8)) : nil
+    }
+
+    func execution(for head: RequestHead) -> Execution {
+        head.path.hasPrefix("/slow") || head.path == "/echo" ? .offload : .inline
+    }
+
+    func respond(to request: Request) -> Response {
+        let path = request.path
+        if path == "/hello" {
+            var r = Response(status: 200, contentType: "text/plain", body: Array("hello".utf8))
+            r.route = "/hello"
+            return r
+        }
+        if path == "/echo" { return Response(status: 200, contentType: "application/octet-stream", body: request.body) }
+        if path == "/close" {
+            return Response(status: 200, headers: Headers([("Content-Type", "text/plain")]), body: Array("bye".utf8), closeConnection: true)
+        }
+        if path.hasPrefix("/slow/"), let ms = Int(path.dropFirst(6)) {
+            usleep(UInt32(ms * 1000))
+            return Response(status: 200, contentType: "text/plain", body: Array("slow \(ms)".utf8))
+        }
+        if path.hasPrefix("/big/"), let n = Int(path.dropFirst(5)) {
+            return Response(status: 200, contentType: "application/octet-stream", body: [UInt8](repeating: 0x78, count: n))
+        }
+        return Response.problem(ProblemDetails(title: "Not Found", status: 404, detail: "No route for \(path)."))
+    }
+}
+
+/// Collects observer records across threads.
+final class RecordSink: Sendable {
+    let records = Mutex<[RequestRecord]>([])
+    func add(_ r: RequestRecord) { records.withLock { $0.append(r) } }
+    var all: [RequestRecord] { records.withLock { $0 } }
+}
+
+/// Starts a server on an ephemeral port with test-friendly settings.
+func startServer(_ configure: (inout ServerConfiguration) -> Void = { _ in },
+                 observer: (@Sendable (RequestRecord) -> Void)? = nil) throws -> (Server, Int) {
+    var config = ServerConfiguration(host: "127.0.0.1", port: 0, loopCount: 2)
+    configure(&config)
+    let server = Server(configuration: config, responder: TestResponder(), observer: observer)
+    let port = try server.start()
+    return (server, port)
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Polls `condition` for up to `seconds`: counters and records are updated just after the bytes
+/// reach the client, so a test may look a moment too early.
+func eventually(_ seconds: Double = 2, _ condition: () -> Bool) -> Bool {
+    let end = monotonicSeconds() + seconds
+    while monotonicSeconds() < end {
+        if condition() { return true }
+        usleep(2_000)
+    }
+    return condition()
+}
