@@ -54,7 +54,7 @@ enum OpenAPIDocument {
               content:
                 application/yaml:
                   schema:
-                    type: string
+                    type: object
       /metrics:
         get:
           tags: [operations]
