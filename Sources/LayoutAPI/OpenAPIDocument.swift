@@ -194,36 +194,39 @@ enum OpenAPIDocument {
           operationId: queryElements
           summary: Elements of a cached layout by rect, point or index path.
           description: |
-            Give exactly one of `rect`, `point` and `indexPath`.
+            `rect` is the visible bounds, as UIKit passes them to `layoutAttributesForElements(in:)`
+            (content coordinates: the content offset and the collection view's size).
     
-            - `rect=x,y,width,height`: the elements whose frames intersect the rect (positive-area
-              overlap, as `CGRect.intersects`: rects that only touch do not intersect), in the layout's
-              element order, as `layoutAttributesForElements(in:)`. With pinned headers or footers
-              (`sectionHeadersPinToVisibleBounds`), the rect is taken as the visible bounds and pinned
-              elements come back where UIKit draws them then, with zIndex 10.
-            - `point=x,y`: the elements containing the point (hit testing); `visibleRect` places pinned
-              headers and footers.
             - `indexPath=section,item` with `kind` (`cell`, `header` or `footer`; default `cell`): one
               element, as `layoutAttributesForItem(at:)` /
               `layoutAttributesForSupplementaryView(ofKind:at:)`; 404 if the layout has none there.
+              A pinned header or footer is placed for `rect` when it is given.
+            - otherwise `point=x,y`: the elements containing the point (hit testing); pinned headers and
+              footers are placed for `rect` when it is given.
+            - otherwise `rect=x,y,width,height`: the elements whose frames intersect the rect
+              (positive-area overlap, as `CGRect.intersects`: rects that only touch do not intersect),
+              in the layout's element order. With `sectionHeadersPinToVisibleBounds` /
+              `sectionFootersPinToVisibleBounds`, pinned elements come back where UIKit draws them for
+              that rect, with zIndex 10.
+            - none of them: every element at its natural frame.
           parameters:
             - name: rect
               in: query
               schema:
                 type: string
-                pattern: '^-?[0-9.eE+-]+,-?[0-9.eE+-]+,[0-9.eE+-]+,[0-9.eE+-]+$'
+                pattern: '^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$'
                 examples: ['0,0,375,667']
             - name: point
               in: query
               schema:
                 type: string
-                pattern: '^-?[0-9.eE+-]+,-?[0-9.eE+-]+$'
+                pattern: '^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$'
                 examples: ['10,10']
             - name: indexPath
               in: query
               schema:
                 type: string
-                pattern: '^[0-9]+,[0-9]+$'
+                pattern: '^(0|[1-9][0-9]{0,14}),(0|[1-9][0-9]{0,14})$'
                 examples: ['0,3']
             - name: kind
               in: query
@@ -231,12 +234,6 @@ enum OpenAPIDocument {
                 type: string
                 enum: [cell, header, footer]
                 default: cell
-            - name: visibleRect
-              in: query
-              description: The visible bounds for pinned headers and footers (point and indexPath queries).
-              schema:
-                type: string
-                examples: ['0,400,375,667']
           responses:
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
@@ -329,7 +326,8 @@ enum OpenAPIDocument {
         Length:
           type: number
           minimum: 0
-          description: Points; finite and not negative.
+          maximum: 1000000000
+          description: Points, from 0 to 1,000,000,000.
         Size:
           type: object
           additionalProperties: false
@@ -339,6 +337,17 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/Length'
             height:
               $ref: '#/components/schemas/Length'
+        ContentSize:
+          type: object
+          description: '`collectionViewContentSize`.'
+          required: [width, height]
+          properties:
+            width:
+              type: number
+              minimum: 0
+            height:
+              type: number
+              minimum: 0
         Insets:
           type: object
           additionalProperties: false
@@ -370,6 +379,7 @@ enum OpenAPIDocument {
           items:
             type: integer
             minimum: 0
+            maximum: 9007199254740991
           minItems: 2
           maxItems: 2
         CollectionView:
@@ -384,6 +394,7 @@ enum OpenAPIDocument {
             scale:
               type: number
               exclusiveMinimum: 0
+              maximum: 100
               default: 2
               description: The screen scale; origins round to 1/scale points.
             contentInset:
@@ -481,10 +492,14 @@ enum OpenAPIDocument {
           oneOf:
             - required: [numberOfItems]
             - required: [itemSizes]
+              not:
+                required: [itemSize]
           properties:
             numberOfItems:
               type: integer
               minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
             itemSize:
               $ref: '#/components/schemas/Size'
             itemSizes:
@@ -512,13 +527,16 @@ enum OpenAPIDocument {
             width:
               type: number
               exclusiveMinimum: 0
+              maximum: 1000000000
             height:
               type: number
               exclusiveMinimum: 0
+              maximum: 1000000000
         LayoutRequest:
           type: object
           additionalProperties: false
           required: [collectionView, sections]
+          description: Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
           properties:
             collectionView:
               $ref: '#/components/schemas/CollectionView'
@@ -573,7 +591,7 @@ enum OpenAPIDocument {
               type: string
               description: Content-derived id (32 hex digits).
             contentSize:
-              $ref: '#/components/schemas/Size'
+              $ref: '#/components/schemas/ContentSize'
             elements:
               type: array
               description: Section by section, the header, the cells in item order, the footer.
@@ -590,7 +608,7 @@ enum OpenAPIDocument {
             id:
               type: string
             contentSize:
-              $ref: '#/components/schemas/Size'
+              $ref: '#/components/schemas/ContentSize'
             counts:
               type: object
               required: [elements, cells, headers, footers, sections]

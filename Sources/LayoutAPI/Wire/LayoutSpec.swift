@@ -31,8 +31,7 @@ enum LayoutRequestDecoder {
     static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes"]
 
     static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
-        let json: JSON
-        do { json = try JSONParser.parse(body) } catch { throw .malformedJSON(error) }
+        let json = try RequestDocument.parse(body)
         var reader = WireReader()
         let spec: LayoutSpec
         do {
