@@ -19,7 +19,7 @@ extension LayoutSpec {
     }
 
     /// The content id: 32 hex digits, the same for the same content on every server, every day.
-    func contentID() -> String {
+    package func contentID() -> String {
         SHA256.hex(Array(SHA256.digest(canonicalBytes()).prefix(16)))
     }
 }

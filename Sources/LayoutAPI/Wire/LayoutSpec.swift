@@ -2,11 +2,11 @@ import LayoutEngine
 
 /// A fully resolved layout request: which layout, with every input it reads. Equal specs give
 /// equal layouts, so the spec's canonical bytes are the cache key and the source of the id.
-enum LayoutSpec: Hashable, Sendable {
+package enum LayoutSpec: Hashable, Sendable {
     case flow(FlowLayoutConfiguration)
 
     /// Lays it out. O(elements); the caller has checked the element cap.
-    func compute() -> Layout {
+    package func compute() -> Layout {
         switch self {
         case .flow(let c): FlowLayout.layout(c)
         }
@@ -27,10 +27,10 @@ enum LayoutSpec: Hashable, Sendable {
 }
 
 /// Turns a `POST /layout` body into a `LayoutSpec`, or the error to answer with.
-enum LayoutRequestDecoder {
+package enum LayoutRequestDecoder {
     static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes"]
 
-    static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
+    package static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
         let json = try RequestDocument.parse(body)
         var reader = WireReader()
         let spec: LayoutSpec
