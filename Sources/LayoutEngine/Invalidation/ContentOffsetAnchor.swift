@@ -62,7 +62,8 @@ public enum ContentOffsetAnchor {
     }
 
     /// `value` inside `[low, max(low, high)]`: content shorter than the bounds scrolls nowhere.
+    /// `+ 0` turns −0 (from a zero inset) into 0, so answers never print as `-0`.
     static func clamp(_ value: Double, low: Double, high: Double) -> Double {
-        min(max(value, low), max(low, high))
+        min(max(value, low), max(low, high)) + 0
     }
 }
