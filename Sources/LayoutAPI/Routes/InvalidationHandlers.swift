@@ -63,8 +63,10 @@ extension LayoutApplication {
         let newID = spec.contentID()
         let (new, hit) = newID == entry.id ? (entry, true) : try computeCached(spec, id: newID)
         let context = BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
-        let target = ContentOffsetAnchor.targetContentOffset(old: entry.layout, oldVisible: old, new: new.layout,
-                                                             newBounds: bounds, contentInset: new.layout.pinning.contentInset)
+        // An unchanged layout (a scroll that moves pinned headers, an x change) keeps the
+        // proposed offset: only a new layout needs an anchored one.
+        let target = newID == entry.id ? bounds.origin : ContentOffsetAnchor.targetContentOffset(
+            old: entry.layout, oldVisible: old, new: new.layout, newBounds: bounds, contentInset: new.layout.pinning.contentInset)
         var pinned: [LayoutAttributes]?
         if new.layout.pinning.headers || new.layout.pinning.footers {
             let visible = Rect(origin: target, size: bounds.size)
