@@ -149,3 +149,14 @@ import Testing
         #expect(target.y.sign == .plus)
     }
 }
+
+extension InvalidationBoundsTests {
+    /// The same layout scrolled: the pinned-only context equals the full one.
+    @Test func pinnedOnlyContextMatchesTheFullDiffForAnUnchangedLayout() {
+        let layout = Self.pinned()
+        let old = rect(0, 0, 320, 500), new = rect(0, 1000, 320, 500)
+        let fast = BoundsChange.pinnedInvalidationContext(layout: layout, oldBounds: old, newBounds: new)
+        #expect(fast == BoundsChange.invalidationContext(old: layout, oldBounds: old, new: layout, newBounds: new))
+        #expect(fast.invalidatedHeaderIndexPaths == [ip(0, 0), ip(1, 0), ip(2, 0)])
+    }
+}

@@ -62,7 +62,9 @@ extension LayoutApplication {
         let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
         let newID = spec.contentID()
         let (new, hit) = newID == entry.id ? (entry, true) : try computeCached(spec, id: newID)
-        let context = BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
+        let context = newID == entry.id
+            ? BoundsChange.pinnedInvalidationContext(layout: entry.layout, oldBounds: old, newBounds: bounds)
+            : BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
         // An unchanged layout (a scroll that moves pinned headers, an x change) keeps the
         // proposed offset: only a new layout needs an anchored one.
         let target = newID == entry.id ? bounds.origin : ContentOffsetAnchor.targetContentOffset(

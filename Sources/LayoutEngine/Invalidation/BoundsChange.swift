@@ -48,6 +48,15 @@ public enum BoundsChange {
         return context
     }
 
+    /// The context when the layout itself did not change (a scroll with pinned headers, a
+    /// cross-axis origin change): only the pinned headers and footers shown in either bounds.
+    /// O(log s + sections shown), so a scroll over a million elements costs what it shows.
+    public static func pinnedInvalidationContext(layout: Layout, oldBounds: Rect, newBounds: Rect) -> InvalidationContext {
+        let before = pinnedIndexPaths(layout, visible: oldBounds), after = pinnedIndexPaths(layout, visible: newBounds)
+        return InvalidationContext(invalidatedHeaderIndexPaths: union(before.headers, after.headers),
+                                   invalidatedFooterIndexPaths: union(before.footers, after.footers))
+    }
+
     /// The index paths of pinned headers and footers whose pinned frames for `visible` intersect it.
     static func pinnedIndexPaths(_ layout: Layout, visible: Rect) -> (headers: [IndexPath], footers: [IndexPath]) {
         var headers: [IndexPath] = [], footers: [IndexPath] = []
