@@ -87,7 +87,7 @@ import Testing
         (#"{"indexPath":[0,1],"width":0,"height":0}"#, "/preferredSizes/0",
          "/preferredSizes/0 has an empty size; UIKit rejects it (\"UICollectionView Flow Layout received layout attributes with an empty size\"). Send the size the cell measured, both dimensions > 0."),
         (#"{"indexPath":[0,1],"width":-5,"height":10}"#, "/preferredSizes/0/width",
-         "/preferredSizes/0/width is -5; it must be a length in points: a finite number ≥ 0."),
+         "/preferredSizes/0/width is -5; it must be a length in points: a number from 0 to 1000000000."),
     ])
     func badPreferredSizesAre422(entry: String, pointer: String, detail: String) {
         let r = app.post(Self.request(estimate: #""automatic""#, items: 3, preferred: entry))
