@@ -9,11 +9,8 @@ package enum LayoutEncoder {
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
-        var first = true
-        for a in layout.attributes {
-            if first { first = false } else { w.raw(",") }
-            w.element(a, estimates: estimates)
-        }
+        var elements = ElementEncoder()
+        elements.write(layout.attributes, estimates: estimates, into: &w)
         w.raw("],\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
@@ -47,10 +44,8 @@ package enum LayoutEncoder {
         var w = JSONWriter(capacity: 64 + list.count * 110)
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
-        for (i, a) in list.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.element(a, estimates: estimates)
-        }
+        var elements = ElementEncoder()
+        elements.write(list, estimates: estimates, into: &w)
         w.raw("]}")
         return w.bytes
     }
