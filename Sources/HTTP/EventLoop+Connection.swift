@@ -107,7 +107,7 @@ extension EventLoop {
             respond(c, early)
             return
         }
-        switch responder.execution(for: head) {
+        switch responder.execution(for: request) {
         case .inline:
             respond(c, responder.respond(to: request))
         case .offload:

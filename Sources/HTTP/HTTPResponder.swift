@@ -14,8 +14,9 @@ public protocol HTTPResponder: Sendable {
     /// final status, e.g. 404, 405 or 415); nil reads the body and calls `respond(to:)`.
     func precheck(_ head: RequestHead) -> Response?
 
-    /// Where `respond(to:)` should run for this request.
-    func execution(for head: RequestHead) -> Execution
+    /// Where `respond(to:)` should run for this request, decided once its body is read (so a
+    /// responder can answer a request it recognises, such as a cache hit, inline).
+    func execution(for request: Request) -> Execution
 
     /// Builds the response. `HEAD` requests arrive as `HEAD`: answer as for `GET`; the server
     /// drops the body and keeps its `Content-Length`.
@@ -24,7 +25,7 @@ public protocol HTTPResponder: Sendable {
 
 extension HTTPResponder {
     public func precheck(_ head: RequestHead) -> Response? { nil }
-    public func execution(for head: RequestHead) -> Execution { .offload }
+    public func execution(for request: Request) -> Execution { .offload }
 }
 
 /// One finished exchange, for access logs and metrics.

@@ -7,6 +7,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     public let configuration: ServiceConfiguration
     let cache: LayoutCache
     let metrics = Metrics()
+    let recentBodies = RecentBodies()
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
@@ -35,9 +36,12 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         }
     }
 
-    /// Layout computation and batch work go to Dispatch; everything else is cheap and inline.
-    public func execution(for head: RequestHead) -> Execution {
-        head.method == "POST" ? .offload : .inline
+    /// Layout computation and batch work go to Dispatch; everything else is cheap and inline,
+    /// including a `POST /layout` whose exact body was answered before and is still cached.
+    public func execution(for request: Request) -> Execution {
+        guard request.method == "POST" else { return .inline }
+        if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
+        return .offload
     }
 
     public func respond(to request: Request) -> Response {

@@ -12,8 +12,8 @@ struct TestResponder: HTTPResponder {
         head.path == "/reject" ? Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8)) : nil
     }
 
-    func execution(for head: RequestHead) -> Execution {
-        head.path.hasPrefix("/slow") || head.path == "/echo" ? .offload : .inline
+    func execution(for request: Request) -> Execution {
+        request.path.hasPrefix("/slow") || request.path == "/echo" ? .offload : .inline
     }
 
     func respond(to request: Request) -> Response {

@@ -55,8 +55,11 @@ import Testing
     }
 
     @Test func layoutWorkIsOffloadedAndReadsAreInline() {
-        #expect(app.execution(for: RequestHead(method: "POST", target: "/layout")) == .offload)
-        #expect(app.execution(for: RequestHead(method: "GET", target: "/healthz")) == .inline)
+        let post = Request(method: "POST", target: "/layout", body: Array(PostLayoutTests.minimal.utf8))
+        #expect(app.execution(for: post) == .offload)
+        #expect(app.execution(for: Request(method: "GET", target: "/healthz")) == .inline)
+        _ = app.respond(to: post)
+        #expect(app.execution(for: post) == .inline, "a cached body is answered inline")
     }
 
     @Test func openAPIIsServedAsYAMLAndMatchesTheFile() throws {

@@ -40,6 +40,16 @@ final class LayoutCache: Sendable {
 
     var stats: Stats { state.withLock { $0.stats } }
 
+    /// Whether `id` is cached (no recency change).
+    func contains(_ id: String) -> Bool {
+        state.withLock { $0.byID[id] != nil }
+    }
+
+    /// Counts a hit found through `get` (the raw-body fast path of `POST /layout`).
+    func countHit() {
+        state.withLock { $0.stats.hits += 1 }
+    }
+
     /// The cached layout, made most recently used; nil (a miss is not counted here).
     func get(_ id: String) -> CachedLayout? {
         state.withLock { s in

@@ -6,10 +6,18 @@ extension LayoutApplication {
     func postLayout(_ request: Request) throws(APIError) -> Response {
         let query = QueryParameters(request.query)
         let strict = try Self.flag(query, "strict")
-        let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
-        let id = spec.contentID()
-        let (result, hit) = cache.getOrCompute(id) {
-            .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
+        let result: Result<CachedLayout, APIError>
+        let hit: Bool
+        if let known = recentBodies.id(for: request.body), let entry = cache.get(known) {
+            (result, hit) = (.success(entry), true)
+            cache.countHit()
+        } else {
+            let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
+            let id = spec.contentID()
+            (result, hit) = cache.getOrCompute(id) {
+                .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
+            }
+            if case .success = result { recentBodies.remember(request.body, id: id) }
         }
         let entry: CachedLayout
         switch result {
@@ -25,7 +33,7 @@ extension LayoutApplication {
         headers.add("Content-Type", "application/json")
         headers.add("X-Cache", hit ? "hit" : "miss")
         headers.add("ETag", entry.etag)
-        headers.add("Location", "/layout/\(id)")
+        headers.add("Location", "/layout/\(entry.id)")
         if minimal { headers.add("Preference-Applied", "return=minimal") }
         return Response(status: 200, headers: headers, body: minimal ? entry.minimalBody : entry.body)
     }

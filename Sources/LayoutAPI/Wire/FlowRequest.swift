@@ -84,11 +84,18 @@ extension WireReader {
                 throw FieldError.invalidValue(pointer: o.pointer.appending("itemSize"),
                     detail: "\(o.pointer.appending("itemSize")) cannot be combined with itemSizes; give every size in itemSizes, or use numberOfItems with itemSize.")
             }
-            let list = try s.array(maxCount: budget.remaining)
-            budget.add(list.count)
+            guard case .array(let raw) = s.value else { _ = try s.array(); return .sizes([]) }
+            guard raw.count <= budget.remaining else { _ = try s.array(maxCount: budget.remaining); return .sizes([]) }
+            budget.add(raw.count)
             var out: [Size] = []
-            out.reserveCapacity(list.count)
-            for f in list { out.append(try size(f)) }
+            out.reserveCapacity(raw.count)
+            for (i, value) in raw.enumerated() {
+                if let fast = Self.plainSize(value) {
+                    out.append(fast)
+                } else {
+                    out.append(try size(JSONField(value, pointer: s.pointer.appending(i))))
+                }
+            }
             return .sizes(out)
         case (nil, nil):
             throw FieldError.missing(pointer: o.pointer.appending("numberOfItems"))

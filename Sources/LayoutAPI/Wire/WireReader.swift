@@ -67,6 +67,7 @@ struct WireReader {
     }
 
     mutating func size(_ field: JSONField) throws(FieldError) -> Size {
+        if let fast = Self.plainSize(field.value) { return fast }
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: ["width", "height"])
         return Size(width: try length(try o.required("width")), height: try length(try o.required("height")))
@@ -101,6 +102,20 @@ struct WireReader {
             reject(field.pointer, "\(field.pointer) is [\(s), \(i)]; sections and items are numbered from 0.")
         }
         return IndexPath(section: max(0, s), item: max(0, i))
+    }
+
+    /// `{"width": w, "height": h}` with both in range, read without building pointers or key
+    /// sets: the common case of 100,000 `itemSizes`. Anything else (errors included) takes the
+    /// general path, which names the field.
+    @inline(__always)
+    static func plainSize(_ value: JSON) -> Size? {
+        guard case .object(let o) = value, o.members.count == 2 else { return nil }
+        let a = o.members[0], b = o.members[1]
+        guard case .number(let x) = a.value, case .number(let y) = b.value,
+              x >= 0, x <= maxLength, y >= 0, y <= maxLength else { return nil }
+        if a.key == "width" && b.key == "height" { return Size(width: x, height: y) }
+        if a.key == "height" && b.key == "width" { return Size(width: y, height: x) }
+        return nil
     }
 
     static func show(_ v: Double) -> String {
