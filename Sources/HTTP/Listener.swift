@@ -5,8 +5,17 @@ import CSystem
 
 /// Creates the non-blocking `SO_REUSEPORT` listening sockets, one per loop.
 enum Listener {
+    /// Fails with EADDRINUSE when anything already listens on `host:port`, including another
+    /// layoutd: `SO_REUSEPORT` alone would let a second server bind the same port silently and
+    /// take half of its connections. Binds (without `SO_REUSEPORT`) and closes a probe socket.
+    static func ensureAvailable(host: String, port: Int) throws(SocketError) {
+        guard port != 0 else { return }
+        let probe = try open(host: host, port: port, reusePort: false, listening: false)
+        close(probe.fd)
+    }
+
     /// Opens, binds and listens; returns the descriptor and the bound port.
-    static func open(host: String, port: Int) throws(SocketError) -> (fd: Int32, port: Int) {
+    static func open(host: String, port: Int, reusePort: Bool = true, listening: Bool = true) throws(SocketError) -> (fd: Int32, port: Int) {
         guard (0...65535).contains(port) else { throw SocketError(operation: "bind (port \(port))", errno: EINVAL) }
         var v4 = in_addr()
         var v6 = in6_addr()
@@ -26,7 +35,9 @@ enum Listener {
             var one: Int32 = 1
             let size = socklen_t(MemoryLayout<Int32>.size)
             try retryingEINTR("setsockopt(SO_REUSEADDR)") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, size) }
-            try retryingEINTR("setsockopt(SO_REUSEPORT)") { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size) }
+            if reusePort {
+                try retryingEINTR("setsockopt(SO_REUSEPORT)") { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size) }
+            }
             if family == AF_INET {
                 var address = sockaddr_in()
                 address.sin_family = sa_family_t(AF_INET)
@@ -48,7 +59,9 @@ enum Listener {
                     }
                 }
             }
-            try retryingEINTR("listen") { listen(fd, 4096) }
+            if listening {
+                try retryingEINTR("listen") { listen(fd, 4096) }
+            }
             return (fd, try boundPort(fd))
         } catch {
             close(fd)

@@ -46,6 +46,7 @@ public final class Server: Sendable {
             var listeners: [Int32] = []
             var port = configuration.port
             do {
+                try Listener.ensureAvailable(host: configuration.host, port: port)
                 for _ in 0..<loopCount {
                     let (fd, bound) = try Listener.open(host: configuration.host, port: port)
                     listeners.append(fd)

@@ -162,3 +162,18 @@ import Testing
         #expect(throws: ClientError.self) { _ = try RawClient(port: port) }
     }
 }
+
+@Suite struct PortSharingTests {
+    /// SO_REUSEPORT is for our own loops only: a second server on a busy port must fail, not
+    /// silently take half of the connections.
+    @Test func aSecondServerOnTheSamePortFailsWithAddressInUse() throws {
+        let (first, port) = try startServer()
+        defer { first.shutdown() }
+        let second = Server(configuration: ServerConfiguration(host: "127.0.0.1", port: port, loopCount: 2), responder: TestResponder())
+        #expect {
+            _ = try second.start()
+        } throws: { error in
+            (error as? SocketError)?.errno == EADDRINUSE
+        }
+    }
+}
