@@ -4,17 +4,27 @@ import LayoutEngine
 /// equal layouts, so the spec's canonical bytes are the cache key and the source of the id.
 enum LayoutSpec: Hashable, Sendable {
     case flow(FlowLayoutConfiguration)
+    /// Sections fully resolved: every per-section override is set (see `WaterfallRequest.swift`).
+    case waterfall(WaterfallConfiguration)
+    case columnFlow(ColumnFlowConfiguration)
+    case grid(GridConfiguration)
+    case mosaic(MosaicConfiguration)
 
     /// Lays it out. O(elements); the caller has checked the element cap.
     func compute() -> Layout {
         switch self {
         case .flow(let c): FlowLayout.layout(c)
+        case .waterfall(let c): WaterfallLayout.layout(c)
+        case .columnFlow(let c): ColumnFlowLayout.layout(c)
+        case .grid(let c): GridLayout.layout(c)
+        case .mosaic(let c): MosaicLayout.layout(c)
         }
     }
 
     var scrollDirection: ScrollDirection {
         switch self {
         case .flow(let c): c.scrollDirection
+        case .waterfall, .columnFlow, .grid, .mosaic: .vertical
         }
     }
 
@@ -22,6 +32,34 @@ enum LayoutSpec: Hashable, Sendable {
     var estimates: Bool {
         switch self {
         case .flow(let c): c.estimatedItemSize != nil
+        case .waterfall, .columnFlow, .grid, .mosaic: false
+        }
+    }
+
+    /// The same layout for a collection view of new bounds (what a bounds change invalidates).
+    /// Every other input is kept; the width-derived values (column widths, grid item widths)
+    /// are recomputed by `compute()`. Waterfall reads no height, so only its width changes.
+    func resized(width: Double, height: Double) -> LayoutSpec {
+        switch self {
+        case .flow(var c):
+            c.collectionView.width = width
+            c.collectionView.height = height
+            return .flow(c)
+        case .waterfall(var c):
+            c.width = width
+            return .waterfall(c)
+        case .columnFlow(var c):
+            c.collectionView.width = width
+            c.collectionView.height = height
+            return .columnFlow(c)
+        case .grid(var c):
+            c.collectionView.width = width
+            c.collectionView.height = height
+            return .grid(c)
+        case .mosaic(var c):
+            c.width = width
+            c.height = height
+            return .mosaic(c)
         }
     }
 }
@@ -54,6 +92,10 @@ enum LayoutRequestDecoder {
         let type = try layout?.optional("type").map { f throws(FieldError) in try f.enumValue(LayoutType.self) } ?? .flow
         let sections = try o.required("sections").array(maxCount: maxElements)
         var budget = ElementBudget(limit: maxElements)
+        if type != .flow, o.optional("preferredSizes") != nil {
+            // Only the flow layout self-sizes.
+            throw FieldError.unknownKey(pointer: o.pointer.appending("preferredSizes"), allowed: topLevelKeys.subtracting(["preferredSizes"]).sorted())
+        }
         switch type {
         case .flow:
             var config = try reader.flowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget)
@@ -61,6 +103,14 @@ enum LayoutRequestDecoder {
                 try reader.applyPreferredSizes(p, to: &config)
             }
             return .flow(config)
+        case .waterfall:
+            return .waterfall(try reader.waterfallConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
+        case .columnFlow:
+            return .columnFlow(try reader.columnFlowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
+        case .grid:
+            return .grid(try reader.gridConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
+        case .mosaic:
+            return .mosaic(try reader.mosaicConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
         }
     }
 
@@ -74,7 +124,7 @@ enum LayoutRequestDecoder {
 
 /// `layout.type`.
 enum LayoutType: String, CaseIterable {
-    case flow
+    case flow, waterfall, columnFlow, grid, mosaic
 }
 
 extension APIError {
