@@ -1,2 +1,18 @@
-import LayoutEngine
-print("LayoutBench: placeholder")
+// Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
+// Suites: flow, layouts, json, batch, service (default: all of them); http serves /healthz for
+// wrk (HTTP_BENCH_SECONDS) and runs only when named.
+let all = ["flow", "layouts", "json", "batch", "service"]
+let asked = CommandLine.arguments.dropFirst()
+let suites = asked.isEmpty ? all : Array(asked)
+for suite in suites {
+    print("== \(suite)")
+    switch suite {
+    case "flow": runFlowBenchmarks()
+    case "layouts": runLayoutsBenchmarks()
+    case "json": runJSONBenchmarks()
+    case "batch": runBatchBenchmarks()
+    case "service": runServiceBenchmarks()
+    case "http": runHTTPBenchmarks()
+    default: print("unknown suite \(suite); choose from \(all + ["http"])")
+    }
+}

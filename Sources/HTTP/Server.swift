@@ -108,21 +108,18 @@ public final class Server: Sendable {
         }
     }
 
-    /// Blocks until SIGTERM or SIGINT, then shuts down. The signals' default action is ignored
-    /// so Dispatch signal sources receive them.
+    /// Installs the SIGTERM/SIGINT handlers now, synchronously. Call it first thing in `main`:
+    /// from then on a shutdown signal is never lost and never kills the process, even if it
+    /// arrives before `waitForShutdownSignal()` is reached. Idempotent.
+    public static func installShutdownSignalHandlers() {
+        ShutdownSignal.install()
+    }
+
+    /// Blocks until SIGTERM or SIGINT (also one that arrived earlier, after the handlers were
+    /// installed), then shuts down: stop accepting, drain in-flight requests, close.
     public func waitForShutdownSignal() {
-        let received = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "layoutd.signals")
-        var sources: [any DispatchSourceSignal] = []
-        for sig in [SIGTERM, SIGINT] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { received.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        received.wait()
-        for source in sources { source.cancel() }
+        ShutdownSignal.install()
+        ShutdownSignal.wait()
         shutdown()
     }
 

@@ -88,6 +88,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return try getLayout(id: id, request)
         case .layoutElements(let id):
             return try queryElements(id: id, request)
+        case .invalidate(let id):
+            return try invalidateLayout(id: id, request)
         }
     }
 

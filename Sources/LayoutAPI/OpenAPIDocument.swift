@@ -54,7 +54,7 @@ enum OpenAPIDocument {
               content:
                 application/yaml:
                   schema:
-                    type: string
+                    type: object
       /metrics:
         get:
           tags: [operations]
@@ -224,36 +224,39 @@ enum OpenAPIDocument {
           operationId: queryElements
           summary: Elements of a cached layout by rect, point or index path.
           description: |
-            Give exactly one of `rect`, `point` and `indexPath`.
+            `rect` is the visible bounds, as UIKit passes them to `layoutAttributesForElements(in:)`
+            (content coordinates: the content offset and the collection view's size).
     
-            - `rect=x,y,width,height`: the elements whose frames intersect the rect (positive-area
-              overlap, as `CGRect.intersects`: rects that only touch do not intersect), in the layout's
-              element order, as `layoutAttributesForElements(in:)`. With pinned headers or footers
-              (`sectionHeadersPinToVisibleBounds`), the rect is taken as the visible bounds and pinned
-              elements come back where UIKit draws them then, with zIndex 10.
-            - `point=x,y`: the elements containing the point (hit testing); `visibleRect` places pinned
-              headers and footers.
             - `indexPath=section,item` with `kind` (`cell`, `header` or `footer`; default `cell`): one
               element, as `layoutAttributesForItem(at:)` /
               `layoutAttributesForSupplementaryView(ofKind:at:)`; 404 if the layout has none there.
+              A pinned header or footer is placed for `rect` when it is given.
+            - otherwise `point=x,y`: the elements containing the point (hit testing); pinned headers and
+              footers are placed for `rect` when it is given.
+            - otherwise `rect=x,y,width,height`: the elements whose frames intersect the rect
+              (positive-area overlap, as `CGRect.intersects`: rects that only touch do not intersect),
+              in the layout's element order. With `sectionHeadersPinToVisibleBounds` /
+              `sectionFootersPinToVisibleBounds`, pinned elements come back where UIKit draws them for
+              that rect, with zIndex 10.
+            - none of them: every element at its natural frame.
           parameters:
             - name: rect
               in: query
               schema:
                 type: string
-                pattern: '^-?[0-9.eE+-]+,-?[0-9.eE+-]+,[0-9.eE+-]+,[0-9.eE+-]+$'
+                pattern: '^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$'
                 examples: ['0,0,375,667']
             - name: point
               in: query
               schema:
                 type: string
-                pattern: '^-?[0-9.eE+-]+,-?[0-9.eE+-]+$'
+                pattern: '^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$'
                 examples: ['10,10']
             - name: indexPath
               in: query
               schema:
                 type: string
-                pattern: '^[0-9]+,[0-9]+$'
+                pattern: '^(0|[1-9][0-9]{0,14}),(0|[1-9][0-9]{0,14})$'
                 examples: ['0,3']
             - name: kind
               in: query
@@ -261,12 +264,6 @@ enum OpenAPIDocument {
                 type: string
                 enum: [cell, header, footer]
                 default: cell
-            - name: visibleRect
-              in: query
-              description: The visible bounds for pinned headers and footers (point and indexPath queries).
-              schema:
-                type: string
-                examples: ['0,400,375,667']
           responses:
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
@@ -280,6 +277,104 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+      /layout/{id}/invalidate:
+        parameters:
+          - $ref: '#/components/parameters/LayoutID'
+        post:
+          tags: [layout]
+          operationId: invalidateLayout
+          summary: Self-sizing and bounds changes of a cached layout, answered as UIKit invalidates.
+          description: |
+            Send exactly one of:
+    
+            - `preferredSizes` (with an optional `visibleRect`): sizes the cells measured
+              (`preferredLayoutAttributesFitting(_:)`). Only for flow layouts with `estimatedItemSize`
+              (UIKit invalidates for preferred attributes only while estimating); anything else is a
+              422. The sizes are merged into the cached layout's measured sizes (a re-measured item
+              takes its new size), so the answer's `id` is the content id of the same `POST /layout`
+              request with those `preferredSizes` inline. Sizes equal to what the layout already
+              knows answer `"invalidated": false` with the same id. `contentOffsetAdjustment` keeps
+              the first visible element of `visibleRect` (the topmost, then leftmost element
+              intersecting it; pinned headers and footers are skipped) where the user sees it: it is
+              how far that element moved along the scroll axis, 0 when nothing above it changed or
+              no `visibleRect` was given. Add it to the content offset; clamping is the scroll view's.
+            - `bounds` (with an optional `previousBounds`): the collection view's new bounds (origin =
+              content offset). Decided as UIKit's `shouldInvalidateLayout(forBoundsChange:)`: the flow
+              layout (and the grid and column layouts built on it) invalidates when the cross-axis size
+              or origin changes (width or x when scrolling vertically, height or y horizontally), the
+              waterfall when the width changes, the mosaic when the size changes; with pinned headers
+              or footers any scroll that shows one invalidates. A scroll along the scroll axis answers
+              `"invalidated": false`, the same id and no layout. Otherwise the answer is the layout for
+              the new size, and `targetContentOffset` keeps the element at the top of the previous
+              bounds (chosen as for `contentOffsetAdjustment`) at the same distance from the top of
+              the new bounds, clamped to
+              `[-inset.top, max(-inset.top, contentHeight + inset.bottom - bounds.height)]` (and the
+              same horizontally) — what `targetContentOffset(forProposedContentOffset:)` overrides do
+              after a rotation. When the layout is unchanged (same id) it is the proposed offset,
+              `bounds` origin. Without `previousBounds` the previous bounds are the new origin with
+              the layout's old size, i.e. the proposed content offset is where the user was.
+              Estimating layouts keep their measured sizes across the change. With pinning,
+              `pinnedElements` are the pinned headers and footers where they are drawn at
+              `targetContentOffset`.
+    
+            `invalidatedItemIndexPaths` and `invalidatedSupplementaryIndexPaths` list every element
+            whose frame, zIndex or `estimated` flag differs between the two layouts (all of them; they
+            are bounded by the element cap), plus, with pinning, the pinned headers and footers shown
+            in the previous or new bounds. `contentSizeAdjustment` is new minus old content size.
+          parameters:
+            - name: Prefer
+              in: header
+              description: '`return=minimal` embeds the `LayoutSummary` of the new layout instead of the full layout.'
+              schema:
+                type: string
+                examples: [return=minimal]
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/InvalidationRequest'
+                examples:
+                  measured:
+                    summary: Cell [0,4] measured 375x88 while the user looks at y 1200.
+                    value: {"preferredSizes": [{"indexPath": [0, 4], "width": 375, "height": 88}], "visibleRect": {"x": 0, "y": 1200, "width": 375, "height": 667}}
+                  rotation:
+                    summary: An iPhone rotated to landscape while scrolled to y 1200.
+                    value: {"bounds": {"x": 0, "y": 1200, "width": 812, "height": 375}}
+          responses:
+            '200':
+              description: The decision, the invalidation context and (when invalidated) the new layout.
+              headers:
+                Location:
+                  description: '`/layout/{id}` of the answered layout.'
+                  schema:
+                    type: string
+                X-Cache:
+                  description: Present when a new layout was looked up; `hit` when it was already cached.
+                  schema:
+                    type: string
+                    enum: [hit, miss]
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/InvalidationResponse'
+            '400':
+              $ref: '#/components/responses/BadRequest'
+            '404':
+              $ref: '#/components/responses/UnknownLayout'
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                Preferred sizes for a layout that does not estimate, for index paths the layout does
+                not have (each named), of zero size (UIKit: "received layout attributes with an empty
+                size"), or negative sizes and rect sizes. `errors` lists every bad field.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
     components:
       parameters:
         LayoutID:
@@ -359,7 +454,8 @@ enum OpenAPIDocument {
         Length:
           type: number
           minimum: 0
-          description: Points; finite and not negative.
+          maximum: 1000000000
+          description: Points, from 0 to 1,000,000,000.
         Size:
           type: object
           additionalProperties: false
@@ -369,6 +465,17 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/Length'
             height:
               $ref: '#/components/schemas/Length'
+        ContentSize:
+          type: object
+          description: '`collectionViewContentSize`.'
+          required: [width, height]
+          properties:
+            width:
+              type: number
+              minimum: 0
+            height:
+              type: number
+              minimum: 0
         Insets:
           type: object
           additionalProperties: false
@@ -400,6 +507,7 @@ enum OpenAPIDocument {
           items:
             type: integer
             minimum: 0
+            maximum: 9007199254740991
           minItems: 2
           maxItems: 2
         CollectionView:
@@ -414,6 +522,7 @@ enum OpenAPIDocument {
             scale:
               type: number
               exclusiveMinimum: 0
+              maximum: 100
               default: 2
               description: The screen scale; origins round to 1/scale points.
             contentInset:
@@ -492,7 +601,14 @@ enum OpenAPIDocument {
               default: true
               description: Round origins to 1/scale points as UIKit does (sizes are never rounded).
             estimatedItemSize:
-              description: Self-sizing. A size, or `automatic` (`UICollectionViewFlowLayout.automaticSize`, the running mean of measured sizes, 50x50 before any). Omitted or 0x0 means sizes are known.
+              description: |
+                Self-sizing (`estimatedItemSize`). A size, or `automatic`
+                (`UICollectionViewFlowLayout.automaticSize`). Omitted or 0x0 means sizes are known. While
+                estimating, every item is laid out at its measured size (`preferredSizes`) or else at the
+                estimate, on UIKit's per-item path (no uniform-grid shortcut); `itemSize`/`itemSizes` are
+                not used for cells. With `automatic` the estimate is the mean of every measured size
+                (widths and heights averaged separately), 50x50 before any is measured. Cells then carry
+                `estimated`. Send measurements inline or through `POST /layout/{id}/invalidate`.
               oneOf:
                 - $ref: '#/components/schemas/Size'
                 - type: string
@@ -511,10 +627,14 @@ enum OpenAPIDocument {
           oneOf:
             - required: [numberOfItems]
             - required: [itemSizes]
+              not:
+                required: [itemSize]
           properties:
             numberOfItems:
               type: integer
               minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
             itemSize:
               $ref: '#/components/schemas/Size'
             itemSizes:
@@ -535,20 +655,26 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           required: [indexPath, width, height]
-          description: A size the client measured for one cell (`preferredLayoutAttributesFitting(_:)`); used when estimating.
+          description: |
+            A size the client measured for one cell (`preferredLayoutAttributesFitting(_:)`); used only
+            when the layout estimates (`estimatedItemSize`). The index path must be a cell of the layout
+            and both dimensions must be > 0 (UIKit rejects an empty size); otherwise 422 naming the entry.
           properties:
             indexPath:
               $ref: '#/components/schemas/IndexPath'
             width:
               type: number
               exclusiveMinimum: 0
+              maximum: 1000000000
             height:
               type: number
               exclusiveMinimum: 0
+              maximum: 1000000000
         LayoutRequest:
           type: object
           additionalProperties: false
           required: [collectionView, sections]
+          description: Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
           properties:
             collectionView:
               $ref: '#/components/schemas/CollectionView'
@@ -582,8 +708,8 @@ enum OpenAPIDocument {
                   - $ref: '#/components/schemas/WaterfallSection'
                   - $ref: '#/components/schemas/CountSection'
             preferredSizes:
-              description: Flow layout only (self-sizing); with another type it is a 400 unknown field.
               type: array
+              description: Measured cell sizes for a self-sizing layout (`estimatedItemSize`); ignored otherwise. Flow layout only; with another layout type it is a 400 unknown field.
               items:
                 $ref: '#/components/schemas/PreferredSize'
         Element:
@@ -606,7 +732,7 @@ enum OpenAPIDocument {
               type: integer
             estimated:
               type: boolean
-              description: Present when the layout estimates sizes; true when the size is the estimate.
+              description: Cells of layouts that estimate sizes only; true when the size is the estimate, false when it was measured (`preferredSizes`).
         Warning:
           type: object
           required: [code, message]
@@ -627,7 +753,7 @@ enum OpenAPIDocument {
               type: string
               description: Content-derived id (32 hex digits).
             contentSize:
-              $ref: '#/components/schemas/Size'
+              $ref: '#/components/schemas/ContentSize'
             elements:
               type: array
               description: Section by section, the header, the cells in item order, the footer.
@@ -644,7 +770,7 @@ enum OpenAPIDocument {
             id:
               type: string
             contentSize:
-              $ref: '#/components/schemas/Size'
+              $ref: '#/components/schemas/ContentSize'
             counts:
               type: object
               required: [elements, cells, headers, footers, sections]
@@ -681,6 +807,101 @@ enum OpenAPIDocument {
               type: string
             element:
               $ref: '#/components/schemas/Element'
+        Point:
+          type: object
+          required: [x, y]
+          properties:
+            x:
+              type: number
+            y:
+              type: number
+        BoundsRect:
+          type: object
+          additionalProperties: false
+          required: [width, height]
+          description: A rect in content coordinates; `x` and `y` (the content offset for bounds) default to 0.
+          properties:
+            x:
+              type: number
+              default: 0
+            y:
+              type: number
+              default: 0
+            width:
+              $ref: '#/components/schemas/Length'
+            height:
+              $ref: '#/components/schemas/Length'
+        InvalidationRequest:
+          type: object
+          additionalProperties: false
+          description: Exactly one of `preferredSizes` and `bounds`.
+          oneOf:
+            - required: [preferredSizes]
+            - required: [bounds]
+          properties:
+            preferredSizes:
+              type: array
+              description: Measured cell sizes, merged into the layout's (see PreferredSize).
+              items:
+                $ref: '#/components/schemas/PreferredSize'
+            visibleRect:
+              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
+              description: With preferredSizes; the visible rect whose first element keeps its place (`contentOffsetAdjustment`).
+            bounds:
+              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
+              description: The collection view's new bounds; the origin is the proposed content offset.
+            previousBounds:
+              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
+              description: With bounds; the bounds before the change. Default the new origin with the layout's old size.
+        InvalidationResponse:
+          type: object
+          required: [invalidated, id, previousId, contentSize, contentSizeAdjustment, invalidatedItemIndexPaths, invalidatedSupplementaryIndexPaths]
+          properties:
+            invalidated:
+              type: boolean
+              description: false for a scroll along the scroll axis or sizes already known; the id is then unchanged and `layout` absent.
+            id:
+              type: string
+              description: The id of the layout after the change (the same id when not invalidated, or when the layout did not change).
+            previousId:
+              type: string
+            contentSize:
+              $ref: '#/components/schemas/Size'
+            contentSizeAdjustment:
+              allOf: [{$ref: '#/components/schemas/Size'}]
+              description: New content size minus old (may be negative).
+            contentOffsetAdjustment:
+              allOf: [{$ref: '#/components/schemas/Point'}]
+              description: preferredSizes only. Add to the content offset to keep the first visible element in place.
+            targetContentOffset:
+              allOf: [{$ref: '#/components/schemas/Point'}]
+              description: bounds only. The content offset to scroll to after the change.
+            invalidatedItemIndexPaths:
+              type: array
+              items:
+                $ref: '#/components/schemas/IndexPath'
+            invalidatedSupplementaryIndexPaths:
+              type: object
+              required: [header, footer]
+              properties:
+                header:
+                  type: array
+                  items:
+                    $ref: '#/components/schemas/IndexPath'
+                footer:
+                  type: array
+                  items:
+                    $ref: '#/components/schemas/IndexPath'
+            pinnedElements:
+              type: array
+              description: bounds only, for layouts with pinned headers or footers. Those drawn at `targetContentOffset`, placed there, zIndex 10.
+              items:
+                $ref: '#/components/schemas/Element'
+            layout:
+              description: 'When invalidated, the new layout exactly as `GET /layout/{id}` returns it (`LayoutSummary` with `Prefer: return=minimal`).'
+              oneOf:
+                - $ref: '#/components/schemas/LayoutResponse'
+                - $ref: '#/components/schemas/LayoutSummary'
         WaterfallLayout:
           type: object
           additionalProperties: false
@@ -756,10 +977,14 @@ enum OpenAPIDocument {
           oneOf:
             - required: [numberOfItems]
             - required: [itemSizes]
+              not:
+                required: [itemSize]
           properties:
             numberOfItems:
               type: integer
               minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
             itemSize:
               allOf: [{$ref: '#/components/schemas/Size'}]
               description: With numberOfItems; default 1x1 (square items).
@@ -804,6 +1029,7 @@ enum OpenAPIDocument {
             minimumColumnWidth:
               type: number
               exclusiveMinimum: 0
+              maximum: 1000000000
               default: 300
               description: The sample's `minColumnWidth`.
             cellHeight:
@@ -851,6 +1077,7 @@ enum OpenAPIDocument {
             aspectRatio:
               type: number
               exclusiveMinimum: 0
+              maximum: 1000000000
               default: 0.75
               description: Item height / width (0.75 for 4:3).
             topInset:
@@ -888,6 +1115,8 @@ enum OpenAPIDocument {
             numberOfItems:
               type: integer
               minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
 
     """###
 }

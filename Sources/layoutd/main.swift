@@ -36,6 +36,8 @@ do {
 
 // A closed stdout must not kill the server through SIGPIPE; writes then fail with EPIPE.
 signal(SIGPIPE, SIG_IGN)
+// SIGTERM/SIGINT handlers go in before anything starts, so an early signal still drains and exits 0.
+Server.installShutdownSignalHandlers()
 
 let logger = Logger(level: options.logLevel)
 let http = options.http

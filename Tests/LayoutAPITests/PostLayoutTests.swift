@@ -106,7 +106,7 @@ import Testing
         let r = app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"minimumLineSpacing":-1},"sections":[{"itemSizes":[{"width":10,"height":10},{"width":-5,"height":10}],"sectionInset":{"left":-2}}]}"#)
         #expect(r.status == 422)
         #expect(r.pointers == ["/layout/minimumLineSpacing", "/sections/0/sectionInset/left", "/sections/0/itemSizes/1/width"])
-        #expect(r.detail == "/layout/minimumLineSpacing is -1; it must be a length in points: a finite number ≥ 0. (2 more problems in errors)")
+        #expect(r.detail == "/layout/minimumLineSpacing is -1; it must be a length in points: a number from 0 to 1000000000. (2 more problems in errors)")
     }
 
     @Test func numberTooLargeForADoubleIs400() {
@@ -122,6 +122,20 @@ import Testing
         #expect(r.pointers == ["/sections/1/numberOfItems"])
         #expect(r.detail == "/sections/1/numberOfItems is 41; with the 60 elements before it the layout would have 101, over this server's cap of 100 elements per request (--max-elements).")
         #expect(small.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":60},{"numberOfItems":40}]}"#).status == 200)
+    }
+
+    @Test func lengthsOverABillionPointsAre422() {
+        let r = app.post(#"{"collectionView":{"width":375,"height":667,"scale":1e9},"sections":[{"numberOfItems":1,"footerReferenceSize":{"width":0,"height":1.7e308}}]}"#)
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/collectionView/scale", "/sections/0/footerReferenceSize/height"])
+        #expect(r.detail == "/collectionView/scale is 1000000000; it must be a screen scale such as 2 or 3: a number greater than 0 and at most 100. (1 more problem in errors)")
+    }
+
+    @Test func nullIsRejectedNamingTheField() {
+        let r = app.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":1}],"preferredSizes":null}"#)
+        #expect(r.status == 400)
+        #expect(r.pointers == ["/preferredSizes"])
+        #expect(r.detail == "/preferredSizes is null; omit an optional field to use its default, or send a value.")
     }
 
     @Test func bothItemFormsInOneSectionIs422() {

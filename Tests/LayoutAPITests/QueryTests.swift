@@ -74,13 +74,25 @@ import Testing
     @Test(arguments: [
         ("rect=0,0,10", "rect"), ("rect=0,0,10,nan", "rect"), ("rect=a,b,c,d", "rect"), ("rect=0,0,-1,5", "rect"),
         ("point=1", "point"), ("point=1,inf", "point"), ("indexPath=0,1.5", "indexPath"), ("indexPath=0,-1", "indexPath"),
-        ("", "rect"), ("rect=0,0,1,1&point=1,1", "rect"), ("indexPath=0,0&kind=badge", "kind"),
+        ("indexPath=0,0&kind=badge", "kind"),
     ])
     func malformedQueriesAre400NamingTheParameter(query: String, parameter: String) throws {
         let id = try cached()
         let r = app.get("/layout/\(id)/elements?\(query)")
         #expect(r.status == 400)
         #expect(r.pointers == ["/query/\(parameter)"])
+    }
+
+    @Test func withoutAFilterEveryElementComesBack() throws {
+        let id = try cached()
+        #expect(indexPaths(app.get("/layout/\(id)/elements")) == [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]])
+    }
+
+    @Test func indexPathWinsOverPointWhichWinsOverRect() throws {
+        let id = try cached()
+        #expect(indexPaths(app.get("/layout/\(id)/elements?rect=0,0,320,480&point=150,150&indexPath=0,1")) == [])
+        #expect(app.get("/layout/\(id)/elements?rect=0,0,320,480&point=150,150&indexPath=0,1").text.contains("\"element\":{\"category\":\"cell\",\"indexPath\":[0,1]"))
+        #expect(indexPaths(app.get("/layout/\(id)/elements?rect=0,0,320,480&point=150,150")) == [[0, 4]])
     }
 
     @Test func pinnedHeaderComesBackWhereUIKitDrawsIt() throws {

@@ -32,5 +32,17 @@ import Testing
         #expect(resized.compute() == landscape.compute())
         #expect(resized.compute() != portrait.compute())
         #expect(resized.resized(width: 375, height: 667) == portrait)
+        #expect(portrait.viewSize == Size(width: 375, height: 667))
+        #expect(resized.viewSize == Size(width: 667, height: 375))
+    }
+
+    /// `shouldInvalidateLayout(forBoundsChange:)` per type: flow subclasses use the flow rule,
+    /// CHT invalidates on a width change, Apple's mosaic on any size change.
+    @Test(arguments: [
+        (LayoutType.flow, BoundsInvalidationRule.flow), (.columnFlow, .flow), (.grid, .flow),
+        (.waterfall, .widthChange), (.mosaic, .sizeChange),
+    ])
+    func boundsInvalidationRuleFollowsTheLayoutsUIKitClass(type: LayoutType, rule: BoundsInvalidationRule) throws {
+        #expect(try decodedSpec(Self.body(type, width: 375, height: 667)).boundsInvalidationRule == rule)
     }
 }

@@ -80,7 +80,7 @@ import Testing
             {"category":"cell","indexPath":[0,2],"frame":{"x":0,"y":175,"width":145,"height":145},"zIndex":0}]}
             """)
         // Near the end of section 0 its header is pushed up by the section's end (320 − 20).
-        let end = app.get("/layout/\(id)/elements?indexPath=0,0&kind=header&visibleRect=0,310,300,200")
+        let end = app.get("/layout/\(id)/elements?indexPath=0,0&kind=header&rect=0,310,300,200")
         #expect(end.elementFrame == Rect(x: 0, y: 300, width: 300, height: 20))
     }
 
@@ -110,6 +110,21 @@ import Testing
         #expect(r.status == 422)
         #expect(r.pointers == ["/sections/0"])
         #expect(r.detail == "/sections/0 has 3 columns that do not fit: the collection view is 100 pt wide but the section insets and 2 column spacings take 120 pt. Use fewer columns, less spacing or smaller insets.")
+    }
+
+    @Test func itemsTooTallForTheColumnAre422() {
+        let r = app.post(#"{"collectionView":{"width":320,"height":568},"layout":{"type":"waterfall"},"sections":[{"itemSizes":[{"width":1,"height":1},{"width":1e-300,"height":1}]}]}"#)
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/sections/0/itemSizes/1"])
+        #expect(r.detail == "/sections/0/itemSizes/1 is so much taller than wide that the item would be more than 1000000000 pt tall at the column width of 155 pt; send the item's real aspect ratio.")
+    }
+
+    @Test func collectionViewHeightIsKeptForBoundsChanges() throws {
+        let a = app.post(#"{"collectionView":{"width":320,"height":568},"layout":{"type":"waterfall"},"sections":[{"numberOfItems":1}]}"#)
+        let b = app.post(#"{"collectionView":{"width":320,"height":480},"layout":{"type":"waterfall"},"sections":[{"numberOfItems":1}]}"#)
+        #expect(a.elementFrames.map(\.frame) == b.elementFrames.map(\.frame))
+        #expect(a.id != b.id)
+        #expect(try decodedSpec(#"{"collectionView":{"width":320,"height":480},"layout":{"type":"waterfall"},"sections":[]}"#).viewSize == Size(width: 320, height: 480))
     }
 
     @Test func flowFieldsAre400NamingTheWaterfallFields() {

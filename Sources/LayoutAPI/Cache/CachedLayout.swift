@@ -45,7 +45,7 @@ extension LayoutSpec {
                 if case .sizes(let sizes) = s.items { b += sizes.capacity * MemoryLayout<Size>.stride }
                 return b
             }
-        case .waterfall(let c):
+        case .waterfall(let c, _):
             c.sections.reduce(MemoryLayout<WaterfallConfiguration>.size) {
                 $0 + MemoryLayout<WaterfallSection>.stride + $1.itemSizes.capacity * MemoryLayout<Size>.stride
             }

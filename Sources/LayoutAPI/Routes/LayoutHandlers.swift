@@ -41,62 +41,60 @@ extension LayoutApplication {
         return Response(status: 200, headers: headers, body: entry.body)
     }
 
-    /// `?rect=x,y,w,h`, `?point=x,y[&visibleRect=…]` or `?indexPath=s,i[&kind=cell|header|footer]`.
+    /// Element queries. `rect` is the visible bounds (as UIKit passes them to
+    /// `layoutAttributesForElements(in:)`); pinned headers and footers are placed for it.
+    /// - `indexPath=s,i[&kind=…]`: one element (404 if none), placed for `rect` when given;
+    /// - else `point=x,y`: the elements containing the point, pinned ones placed for `rect`;
+    /// - else `rect`: the elements intersecting it;
+    /// - none of them: every element, at its natural frame.
     func queryElements(id: String, _ request: Request) throws(APIError) -> Response {
         let q = QueryParameters(request.query)
         let rect = try q.numbers("rect", count: 4, meaning: "a rect x,y,width,height")
         let point = try q.numbers("point", count: 2, meaning: "a point x,y")
         let indexPath = try q.numbers("indexPath", count: 2, meaning: "an index path section,item")
-        let visible = try q.numbers("visibleRect", count: 4, meaning: "the visible rect x,y,width,height")
-        let given = [rect != nil, point != nil, indexPath != nil].filter { $0 }.count
-        guard given == 1 else {
-            throw .badQuery(parameter: "rect", detail: given == 0
-                ? "Give one of rect=x,y,width,height, point=x,y or indexPath=section,item."
-                : "Give only one of rect, point and indexPath.")
+        if let r = rect, r[2] < 0 || r[3] < 0 {
+            throw .badQuery(parameter: "rect", detail: "The query parameter rect has a negative width or height; give x,y,width,height with width and height ≥ 0.")
         }
-        for (name, r) in [("rect", rect), ("visibleRect", visible)] {
-            if let r, r[2] < 0 || r[3] < 0 {
-                throw .badQuery(parameter: name, detail: "The query parameter \(name) has a negative width or height; give x,y,width,height with width and height ≥ 0.")
-            }
+        let kind = q["kind"] ?? "cell"
+        guard ["cell", "header", "footer"].contains(kind) else {
+            throw .badQuery(parameter: "kind", detail: "The query parameter kind is \"\(kind)\"; it must be cell, header or footer.")
         }
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
-        let visibleRect = visible.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
-        let estimates = entry.spec.estimates
-        let body: [UInt8]
-        if let r = rect {
-            let list = entry.layout.attributes(in: Rect(x: r[0], y: r[1], width: r[2], height: r[3]), index: entry.index)
-            body = LayoutEncoder.elements(id: id, list, estimates: estimates)
-        } else if let p = point {
-            let list = entry.layout.attributes(containing: Point(x: p[0], y: p[1]), index: entry.index, visibleRect: visibleRect)
-            body = LayoutEncoder.elements(id: id, list, estimates: estimates)
-        } else if let ipv = indexPath {
-            let kind = q["kind"] ?? "cell"
-            guard ipv[0] >= 0, ipv[1] >= 0, ipv[0] == ipv[0].rounded(), ipv[1] == ipv[1].rounded(),
+        if let ipv = indexPath {
+            guard ipv[0] >= 0, ipv[1] >= 0, ipv[0] == ipv[0].rounded(.down), ipv[1] == ipv[1].rounded(.down),
                   ipv[0] < 1e15, ipv[1] < 1e15 else {
                 throw .badQuery(parameter: "indexPath", detail: "The query parameter indexPath must be two whole numbers ≥ 0: section,item.")
             }
+        }
+        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let visible = rect.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+        let estimates = entry.spec.estimates
+        let body: [UInt8]
+        if let ipv = indexPath {
             let ip = IndexPath(section: Int(ipv[0]), item: Int(ipv[1]))
-            guard let a = try Self.element(entry.layout, ip, kind: kind, visibleRect: visibleRect) else {
+            guard let a = Self.element(entry.layout, ip, kind: kind, visibleRect: visible) else {
                 throw .noSuchElement(detail: "The layout \(id) has no \(kind) at index path [\(ip.section), \(ip.item)] (it has \(entry.layout.sections.count) section\(entry.layout.sections.count == 1 ? "" : "s")).")
             }
             body = LayoutEncoder.element(id: id, a, estimates: estimates)
+        } else if let p = point {
+            let list = entry.layout.attributes(containing: Point(x: p[0], y: p[1]), index: entry.index, visibleRect: visible)
+            body = LayoutEncoder.elements(id: id, list, estimates: estimates)
+        } else if let visible {
+            body = LayoutEncoder.elements(id: id, entry.layout.attributes(in: visible, index: entry.index), estimates: estimates)
         } else {
-            body = []
+            body = LayoutEncoder.elements(id: id, entry.layout.attributes, estimates: estimates)
         }
         return Response(status: 200, contentType: "application/json", body: body)
     }
 
     /// `layoutAttributesForItem(at:)` / `layoutAttributesForSupplementaryView(ofKind:at:)`.
-    static func element(_ layout: Layout, _ ip: IndexPath, kind: String, visibleRect: Rect?) throws(APIError) -> LayoutAttributes? {
+    static func element(_ layout: Layout, _ ip: IndexPath, kind: String, visibleRect: Rect?) -> LayoutAttributes? {
         guard ip.section < layout.sections.count else { return nil }
         let s = layout.sections[ip.section]
         let index: Int?
         switch kind {
-        case "cell": index = ip.item < s.cells.count ? s.cells.lowerBound + ip.item : nil
         case "header": index = ip.item == 0 ? s.headerIndex : nil
         case "footer": index = ip.item == 0 ? s.footerIndex : nil
-        default:
-            throw .badQuery(parameter: "kind", detail: "The query parameter kind is \"\(kind)\"; it must be cell, header or footer.")
+        default: index = ip.item < s.cells.count ? s.cells.lowerBound + ip.item : nil
         }
         guard let i = index, i < layout.attributes.count else { return nil }
         if kind != "cell", let visibleRect {

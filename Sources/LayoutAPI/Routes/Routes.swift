@@ -8,10 +8,12 @@ enum Route: Equatable {
     case layouts
     case layout(id: String)
     case layoutElements(id: String)
+    case invalidate(id: String)
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
         "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}/elements",
+        "/layout/{id}/invalidate",
     ]
 
     var template: String {
@@ -22,6 +24,7 @@ enum Route: Equatable {
         case .layouts: "/layout"
         case .layout: "/layout/{id}"
         case .layoutElements: "/layout/{id}/elements"
+        case .invalidate: "/layout/{id}/invalidate"
         }
     }
 
@@ -29,7 +32,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .healthz, .openAPI, .metrics, .layout, .layoutElements: ["GET", "HEAD"]
-        case .layouts: ["POST"]
+        case .layouts, .invalidate: ["POST"]
         }
     }
 
@@ -47,6 +50,7 @@ enum Route: Equatable {
         case (2, "layout"): self = .layouts
         case (3, "layout") where !parts[2].isEmpty: self = .layout(id: String(parts[2]))
         case (4, "layout") where !parts[2].isEmpty && parts[3] == "elements": self = .layoutElements(id: String(parts[2]))
+        case (4, "layout") where !parts[2].isEmpty && parts[3] == "invalidate": self = .invalidate(id: String(parts[2]))
         default: return nil
         }
     }

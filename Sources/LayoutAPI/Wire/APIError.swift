@@ -2,7 +2,7 @@ import HTTP
 
 /// Every way a request can fail in the API, with the status and the words a client needs.
 /// One function (`problem`) turns any of them into an RFC 9457 response.
-enum APIError: Error {
+package enum APIError: Error {
     /// The body is not JSON: 400 with where parsing stopped.
     case malformedJSON(JSONSyntaxError)
     /// JSON of the wrong shape (types, missing or unknown fields): 400 naming the field.

@@ -126,7 +126,7 @@ extension WireReader {
         return CollectionViewMetrics(
             width: try length(try o.required("width")),
             height: try length(try o.required("height")),
-            scale: try o.value("scale", default: 2) { f throws(FieldError) in try positive(f, what: "a screen scale such as 2 or 3") },
+            scale: try o.value("scale", default: 2) { f throws(FieldError) in try positive(f, what: "a screen scale such as 2 or 3", limit: WireReader.maxScale) },
             contentInset: try o.value("contentInset", default: .zero) { f throws(FieldError) in try insets(f) },
             safeAreaInsets: try o.value("safeAreaInsets", default: .zero) { f throws(FieldError) in try insets(f) },
             layoutMargins: try o.value("layoutMargins", default: .zero) { f throws(FieldError) in try insets(f) })

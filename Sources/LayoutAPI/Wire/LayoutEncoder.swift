@@ -2,9 +2,9 @@ import LayoutEngine
 
 /// Writes layouts as response bytes directly (no Codable): ~100x faster than JSONEncoder, which
 /// matters when a response holds a million frames.
-enum LayoutEncoder {
+package enum LayoutEncoder {
     /// `POST /layout` and `GET /layout/{id}`: id, content size, every element, warnings.
-    static func full(id: String, layout: Layout, estimates: Bool) -> [UInt8] {
+    package static func full(id: String, layout: Layout, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 96 + layout.attributes.count * 110)
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)

@@ -13,7 +13,7 @@ extension LayoutSpec {
         w.int(Self.canonicalVersion)
         switch self {
         case .flow(let c): w.canonicalFlow(c)
-        case .waterfall(let c): w.canonicalWaterfall(c)
+        case .waterfall(let c, let height): w.canonicalWaterfall(c, viewHeight: height)
         case .columnFlow(let c): w.canonicalColumnFlow(c)
         case .grid(let c): w.canonicalGrid(c)
         case .mosaic(let c): w.canonicalMosaic(c)
@@ -23,7 +23,7 @@ extension LayoutSpec {
     }
 
     /// The content id: 32 hex digits, the same for the same content on every server, every day.
-    func contentID() -> String {
+    package func contentID() -> String {
         SHA256.hex(Array(SHA256.digest(canonicalBytes()).prefix(16)))
     }
 }
@@ -81,8 +81,9 @@ extension JSONWriter {
     /// Sections as the decoder resolved them (every override set), item sizes as runs
     /// `[count, width, height]`, so `numberOfItems` + `itemSize` and the same sizes listed one
     /// by one give the same bytes.
-    mutating func canonicalWaterfall(_ c: WaterfallConfiguration) {
+    mutating func canonicalWaterfall(_ c: WaterfallConfiguration, viewHeight: Double) {
         raw(",\"type\":\"waterfall\",\"w\":"); number(c.width)
+        raw(",\"h\":"); number(viewHeight)
         raw(",\"scale\":"); number(c.scale)
         raw(",\"dir\":"); string(c.itemRenderDirection.rawValue)
         raw(",\"minH\":"); number(c.minimumContentHeight)

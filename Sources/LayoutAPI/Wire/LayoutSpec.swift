@@ -2,19 +2,20 @@ import LayoutEngine
 
 /// A fully resolved layout request: which layout, with every input it reads. Equal specs give
 /// equal layouts, so the spec's canonical bytes are the cache key and the source of the id.
-enum LayoutSpec: Hashable, Sendable {
+package enum LayoutSpec: Hashable, Sendable {
     case flow(FlowLayoutConfiguration)
     /// Sections fully resolved: every per-section override is set (see `WaterfallRequest.swift`).
-    case waterfall(WaterfallConfiguration)
+    /// CHT reads no height; the collection view's is kept for bounds changes (`viewSize`).
+    case waterfall(WaterfallConfiguration, viewHeight: Double)
     case columnFlow(ColumnFlowConfiguration)
     case grid(GridConfiguration)
     case mosaic(MosaicConfiguration)
 
     /// Lays it out. O(elements); the caller has checked the element cap.
-    func compute() -> Layout {
+    package func compute() -> Layout {
         switch self {
         case .flow(let c): FlowLayout.layout(c)
-        case .waterfall(let c): WaterfallLayout.layout(c)
+        case .waterfall(let c, _): WaterfallLayout.layout(c)
         case .columnFlow(let c): ColumnFlowLayout.layout(c)
         case .grid(let c): GridLayout.layout(c)
         case .mosaic(let c): MosaicLayout.layout(c)
@@ -35,42 +36,14 @@ enum LayoutSpec: Hashable, Sendable {
         case .waterfall, .columnFlow, .grid, .mosaic: false
         }
     }
-
-    /// The same layout for a collection view of new bounds (what a bounds change invalidates).
-    /// Every other input is kept; the width-derived values (column widths, grid item widths)
-    /// are recomputed by `compute()`. Waterfall reads no height, so only its width changes.
-    func resized(width: Double, height: Double) -> LayoutSpec {
-        switch self {
-        case .flow(var c):
-            c.collectionView.width = width
-            c.collectionView.height = height
-            return .flow(c)
-        case .waterfall(var c):
-            c.width = width
-            return .waterfall(c)
-        case .columnFlow(var c):
-            c.collectionView.width = width
-            c.collectionView.height = height
-            return .columnFlow(c)
-        case .grid(var c):
-            c.collectionView.width = width
-            c.collectionView.height = height
-            return .grid(c)
-        case .mosaic(var c):
-            c.width = width
-            c.height = height
-            return .mosaic(c)
-        }
-    }
 }
 
 /// Turns a `POST /layout` body into a `LayoutSpec`, or the error to answer with.
-enum LayoutRequestDecoder {
+package enum LayoutRequestDecoder {
     static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes"]
 
-    static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
-        let json: JSON
-        do { json = try JSONParser.parse(body) } catch { throw .malformedJSON(error) }
+    package static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
+        let json = try RequestDocument.parse(body)
         var reader = WireReader()
         let spec: LayoutSpec
         do {
@@ -104,7 +77,7 @@ enum LayoutRequestDecoder {
             }
             return .flow(config)
         case .waterfall:
-            return .waterfall(try reader.waterfallConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
+            return .waterfall(try reader.waterfallConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget), viewHeight: cv.height)
         case .columnFlow:
             return .columnFlow(try reader.columnFlowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
         case .grid:

@@ -12,11 +12,13 @@ extension WireReader {
             try o.rejectUnknownKeys(allowed: ["indexPath", "width", "height"])
             let ipField = try o.required("indexPath")
             let ip = try indexPath(ipField)
+            let before = problemCount
             let size = Size(width: try length(try o.required("width")), height: try length(try o.required("height")))
             guard ip.section < config.sections.count, ip.item < config.sections[ip.section].items.count else {
                 reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)], which is not an item of this layout (it has \(config.sections.count) section\(config.sections.count == 1 ? "" : "s")); send sizes only for items the layout has.")
                 continue
             }
+            if problemCount > before { continue }  // a negative or non-finite length, already named
             if size.width == 0 || size.height == 0 {
                 reject(e.pointer, "\(e.pointer) has an empty size; UIKit rejects it (\"UICollectionView Flow Layout received layout attributes with an empty size\"). Send the size the cell measured, both dimensions > 0.")
                 continue

@@ -89,10 +89,25 @@ extension WireReader {
         }
         // CHT's column width: floorPx((W − left − right − (cols − 1)·spacing) / cols).
         let room = c.width - inset.left - inset.right - Double(columns - 1) * columnSpacing
+        if room >= 0, let tall = tooTall(s.itemSizes, columnWidth: room / Double(columns)) {
+            let pointer = o.optional("itemSizes") != nil ? o.pointer.appending("itemSizes").appending(tall) : o.pointer.appending("itemSize")
+            reject(pointer, "\(pointer) is so much taller than wide that the item would be more than \(Self.show(Self.maxLength)) pt tall at the column width of \(Self.show(room / Double(columns))) pt; send the item's real aspect ratio.")
+        }
         if room < 0, !s.itemSizes.isEmpty {
             reject(o.pointer, "\(o.pointer) has \(columns) column\(columns == 1 ? "" : "s") that do not fit: the collection view is \(Self.show(c.width)) pt wide but the section insets and \(columns - 1) column spacing\(columns == 2 ? "" : "s") take \(Self.show(c.width - room)) pt. Use fewer columns, less spacing or smaller insets.")
         }
         return s
+    }
+
+    /// The first item whose height at `columnWidth` (`h · columnWidth / w`) would pass
+    /// `maxLength`, so no frame or sum of frames overflows to infinity.
+    private func tooTall(_ sizes: [Size], columnWidth: Double) -> Int? {
+        var last = Size.zero
+        for (i, z) in sizes.enumerated() where z != last {
+            last = z
+            if z.width > 0, z.height > 0, z.height * columnWidth / z.width > Self.maxLength { return i }
+        }
+        return nil
     }
 
     /// A whole number of columns, 1 through `WaterfallLayout.maximumColumnCount`.

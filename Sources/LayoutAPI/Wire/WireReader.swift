@@ -13,21 +13,28 @@ struct WireReader {
         if problems.count < Self.maxProblems { problems.append(.invalidValue(pointer: pointer, detail: detail)) }
     }
 
-    /// A finite number ≥ 0 (sizes, spacings, insets): UIKit asserts on negative sizes.
+    /// The largest length accepted, in points. UIKit has no such limit, but a billion points is
+    /// far past any screen, and it keeps every sum over a million elements finite and exact to
+    /// well under a pixel.
+    static let maxLength = 1_000_000_000.0
+    /// The largest screen scale accepted (devices use 1, 2 and 3).
+    static let maxScale = 100.0
+
+    /// A finite number in 0...maxLength (sizes, spacings, insets): UIKit asserts on negative sizes.
     mutating func length(_ field: JSONField, what: String = "a length in points") throws(FieldError) -> Double {
         let v = try field.double()
-        guard v.isFinite, v >= 0 else {
-            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be \(what): a finite number ≥ 0.")
+        guard v.isFinite, v >= 0, v <= Self.maxLength else {
+            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be \(what): a number from 0 to 1000000000.")
             return 0
         }
         return v
     }
 
-    /// A finite number > 0 (screen scale, aspect ratios).
-    mutating func positive(_ field: JSONField, what: String) throws(FieldError) -> Double {
+    /// A finite number in (0, limit] (screen scale, aspect ratios).
+    mutating func positive(_ field: JSONField, what: String, limit: Double = WireReader.maxLength) throws(FieldError) -> Double {
         let v = try field.double()
-        guard v.isFinite, v > 0 else {
-            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be \(what): a finite number > 0.")
+        guard v.isFinite, v > 0, v <= limit else {
+            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be \(what): a number greater than 0 and at most \(Self.show(limit)).")
             return 1
         }
         return v
@@ -36,8 +43,8 @@ struct WireReader {
     /// Any finite number (positions such as a bounds origin).
     mutating func finite(_ field: JSONField) throws(FieldError) -> Double {
         let v = try field.double()
-        guard v.isFinite else {
-            reject(field.pointer, "\(field.pointer) must be a finite number.")
+        guard v.isFinite, abs(v) <= Self.maxLength else {
+            reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be a number from -1000000000 to 1000000000.")
             return 0
         }
         return v

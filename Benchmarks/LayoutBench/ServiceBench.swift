@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HTTP
+import LayoutAPI
+import LayoutEngine
+
+/// The service path end to end, in process (no sockets): request decoding, response encoding,
+/// `POST /layout` misses and hits, rect queries through the route, and cache memory.
+func runServiceBenchmarks() {
+    let clock = ContinuousClock()
+    func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+    func time(_ runs: Int = 7, _ body: () -> Void) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let d = clock.measure(body)
+            samples.append(Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9)
+        }
+        return median(samples)
+    }
+
+    // Decoding 100,000 itemSizes (parse + typed read + validation + resolution).
+    var sizes = #"{"collectionView":{"width":390,"height":844},"sections":[{"itemSizes":["#
+    for i in 0..<100_000 { sizes += (i > 0 ? "," : "") + #"{"width":\#(40 + i % 120),"height":\#(30 + i % 60)}"# }
+    sizes += "]}]}"
+    let sizesBody = Array(sizes.utf8)
+    let decodeNs = time { _ = try? LayoutRequestDecoder.decode(sizesBody, maxElements: 1_000_000) }
+    print("service.decode.itemSizes.100k  ms=\(fmt(decodeNs / 1e6))  ns/item=\(fmt(decodeNs / 100_000))")
+
+    // Encoding whole responses.
+    for count in [1_000, 100_000, 1_000_000] {
+        let layout = FlowLayout.layout(FlowLayoutConfiguration(
+            collectionView: CollectionViewMetrics(width: 390, height: 844, scale: 3),
+            sections: [FlowSection(items: .uniform(count: count, size: Size(width: 90, height: 120)))]))
+        var bytes = 0
+        let ns = time(count >= 1_000_000 ? 3 : 7) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
+        print("service.encode.\(label(count))  ns/element=\(fmt(ns / Double(count)))  bytes/element=\(fmt(Double(bytes) / Double(count)))")
+    }
+
+    // POST /layout for 1,000 items: misses (a new width each time) and hits.
+    let app = LayoutApplication(configuration: ServiceConfiguration(cacheBytes: 1 << 30))
+    var width = 300
+    func post(_ w: Int) -> Response {
+        app.respond(to: Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")],
+                                body: Array(#"{"collectionView":{"width":\#(w),"height":800},"layout":{"itemSize":{"width":37.5,"height":40},"minimumInteritemSpacing":8,"minimumLineSpacing":8},"sections":[{"numberOfItems":1000}]}"#.utf8)))
+    }
+    let missNs = time { for _ in 0..<200 { width += 1; _ = post(width) } } / 200
+    let hitNs = time { for _ in 0..<2_000 { _ = post(1200) } } / 2_000
+    print("service.post.1k.miss  us/request=\(fmt(missNs / 1e3))")
+    print("service.post.1k.hit   us/request=\(fmt(hitNs / 1e3))")
+
+    // Rect queries through the route on a cached 1,000,000-element layout.
+    let big = app.respond(to: Request(method: "POST", target: "/layout", headers: [("Prefer", "return=minimal")],
+                                      body: Array(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":1000000}]}"#.utf8)))
+    let id = String(decoding: big.body, as: UTF8.self).split(separator: "\"")[3]
+    var y = 0
+    let queryNs = time { for _ in 0..<10_000 { y = (y + 7919) % 12_000_000; _ = app.respond(to: Request(method: "GET", target: "/layout/\(id)/elements?rect=0,\(y),375,667")) } } / 10_000
+    print("service.query.rect.1M  us/request=\(fmt(queryNs / 1e3))")
+
+    // Memory: bytes per cached element, and RSS after caching 100 layouts of 10,000 elements.
+    let memApp = LayoutApplication(configuration: ServiceConfiguration(cacheBytes: 1 << 32))
+    let before = residentBytes()
+    for i in 0..<100 {
+        _ = memApp.respond(to: Request(method: "POST", target: "/layout", headers: [("Prefer", "return=minimal")],
+                                       body: Array(#"{"collectionView":{"width":\#(300 + i),"height":667},"sections":[{"numberOfItems":10000}]}"#.utf8)))
+    }
+    let after = residentBytes()
+    let metrics = String(decoding: memApp.respond(to: Request(method: "GET", target: "/metrics")).body, as: UTF8.self)
+    let cacheBytes = metrics.split(separator: "\n").first { $0.hasPrefix("layoutd_cache_bytes ") }.map { $0.split(separator: " ")[1] } ?? "?"
+    print("service.cache.100x10k  cache_bytes=\(cacheBytes)  bytes/element=\(fmt((Double(cacheBytes) ?? 0) / 1_000_000))  rss_growth_MiB=\(fmt(Double(after - before) / 1_048_576))  rss_MiB=\(fmt(Double(after) / 1_048_576))")
+}
+
+private func label(_ n: Int) -> String { n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k" }
+
+private func fmt(_ v: Double) -> String {
+    let r = (v * 100).rounded() / 100
+    return "\(r)"
+}
+
+/// VmRSS from /proc/self/status, in bytes.
+func residentBytes() -> Int {
+    guard let f = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, 256, f) != nil {
+        let s = String(cString: line)
+        if s.hasPrefix("VmRSS:") {
+            return (Int(s.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+        }
+    }
+    return 0
+}

@@ -1,0 +1,109 @@
+import HTTP
+import LayoutEngine
+
+/// `POST /layout/{id}/invalidate`: self-sizing (measured sizes) and bounds changes (rotation,
+/// split view, window resize) of a cached layout, answered with the new layout and the
+/// invalidation UIKit would produce (flow-layout.md §11, §12).
+extension LayoutApplication {
+    func invalidateLayout(id: String, _ request: Request) throws(APIError) -> Response {
+        var reader = WireReader()
+        let body = try InvalidationRequest.decode(request.body, reader: &reader)
+        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let minimal = Self.prefersMinimal(request.headers)
+        let (answer, hit): (InvalidationAnswer, Bool?)
+        switch body {
+        case .preferredSizes(let field, let visible):
+            (answer, hit) = try invalidate(entry, preferredSizes: field, visibleRect: visible, reader: &reader, minimal: minimal)
+        case .bounds(let bounds, let previous):
+            try Self.throwProblems(reader)
+            (answer, hit) = try invalidate(entry, bounds: bounds, previous: previous, minimal: minimal)
+        }
+        var headers = Headers()
+        headers.add("Content-Type", "application/json")
+        headers.add("Location", "/layout/\(answer.id)")
+        if let hit { headers.add("X-Cache", hit ? "hit" : "miss") }
+        if minimal && answer.layout != nil { headers.add("Preference-Applied", "return=minimal") }
+        return Response(status: 200, headers: headers, body: answer.encoded())
+    }
+
+    /// Measured sizes merged into the cached spec. UIKit invalidates for preferred attributes only
+    /// while estimating (§11), so other layouts are a 422; unchanged sizes are `invalidated: false`.
+    private func invalidate(_ entry: CachedLayout, preferredSizes field: JSONField, visibleRect: Rect?,
+                            reader: inout WireReader, minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
+        guard entry.spec.estimates, case .flow(var config) = entry.spec else {
+            let detail = "Layout \(entry.id) does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."
+            throw .unprocessable([.invalidValue(pointer: field.pointer, detail: detail)], detail: detail)
+        }
+        do { try reader.applyPreferredSizes(field, to: &config) } catch { throw APIError.from(error) }
+        try Self.throwProblems(reader)
+        let spec = LayoutSpec.flow(config)
+        let newID = spec.contentID()
+        guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
+        let (new, hit) = try computeCached(spec, id: newID)
+        var context = LayoutInvalidation.diff(old: entry.layout, new: new.layout)
+        if let visibleRect {
+            context.contentOffsetAdjustment = ContentOffsetAnchor.contentOffsetAdjustment(
+                old: entry.layout, new: new.layout, visibleRect: visibleRect)
+        }
+        return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
+                                   context: context, isBoundsChange: false, estimates: spec.estimates,
+                                   layout: minimal ? new.minimalBody : new.body), hit)
+    }
+
+    /// `shouldInvalidateLayout(forBoundsChange:)`, then the layout for the new size, the context
+    /// and the anchored `targetContentOffset`. Without `previousBounds` the old bounds are the new
+    /// origin with the layout's size: the proposed content offset is kept.
+    private func invalidate(_ entry: CachedLayout, bounds: Rect, previous: Rect?,
+                            minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
+        let old = previous ?? Rect(origin: bounds.origin, size: entry.spec.viewSize)
+        guard BoundsChange.shouldInvalidate(old: old, new: bounds, layout: entry.layout, rule: entry.spec.boundsInvalidationRule) else {
+            return (Self.unchanged(entry, bounds: true, offset: bounds.origin), nil)
+        }
+        let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
+        let newID = spec.contentID()
+        let (new, hit) = newID == entry.id ? (entry, true) : try computeCached(spec, id: newID)
+        let context = newID == entry.id
+            ? BoundsChange.pinnedInvalidationContext(layout: entry.layout, oldBounds: old, newBounds: bounds)
+            : BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
+        // An unchanged layout (a scroll that moves pinned headers, an x change) keeps the
+        // proposed offset: only a new layout needs an anchored one.
+        let target = newID == entry.id ? bounds.origin : ContentOffsetAnchor.targetContentOffset(
+            old: entry.layout, oldVisible: old, new: new.layout, newBounds: bounds, contentInset: new.layout.pinning.contentInset)
+        var pinned: [LayoutAttributes]?
+        if new.layout.pinning.headers || new.layout.pinning.footers {
+            let visible = Rect(origin: target, size: bounds.size)
+            let pinning = new.layout.pinning
+            pinned = new.layout.attributes(in: visible, index: new.index).filter { a in
+                a.category == .supplementaryView && (a.kind == .header ? pinning.headers : pinning.footers)
+            }
+        }
+        return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
+                                   context: context, isBoundsChange: true, targetContentOffset: target,
+                                   pinnedElements: pinned, estimates: spec.estimates,
+                                   layout: minimal ? new.minimalBody : new.body), hit)
+    }
+
+    /// `invalidated: false`: the same id, an empty context, no layout.
+    private static func unchanged(_ entry: CachedLayout, bounds: Bool, offset: Point) -> InvalidationAnswer {
+        InvalidationAnswer(invalidated: false, id: entry.id, previousID: entry.id, contentSize: entry.layout.contentSize,
+                           context: InvalidationContext(), isBoundsChange: bounds, targetContentOffset: offset,
+                           estimates: entry.spec.estimates, layout: nil)
+    }
+
+    /// The layout for `spec` from the cache, or computed and stored as `POST /layout` does.
+    private func computeCached(_ spec: LayoutSpec, id: String) throws(APIError) -> (CachedLayout, Bool) {
+        let (result, hit) = cache.getOrCompute(id) {
+            .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
+        }
+        switch result {
+        case .success(let e): return (e, hit)
+        case .failure(let e): throw e
+        }
+    }
+
+    private static func throwProblems(_ reader: WireReader) throws(APIError) {
+        if !reader.problems.isEmpty {
+            throw .unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+        }
+    }
+}

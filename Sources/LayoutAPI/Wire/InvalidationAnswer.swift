@@ -1,0 +1,71 @@
+import LayoutEngine
+
+/// What `POST /layout/{id}/invalidate` answers: UIKit's invalidation context, the anchored
+/// offset, and the new layout's body embedded verbatim from the cache entry.
+struct InvalidationAnswer {
+    var invalidated: Bool
+    var id: String
+    var previousID: String
+    var contentSize: Size
+    var context: InvalidationContext
+    /// Self-sizing answers carry `contentOffsetAdjustment` (the context's).
+    var isBoundsChange: Bool
+    /// Bounds changes: where to scroll so the element at the top stays at the top.
+    var targetContentOffset: Point = .zero
+    /// Bounds changes of layouts with pinned headers or footers: those drawn at
+    /// `targetContentOffset`, where they are drawn (zIndex 10). nil when the layout pins nothing.
+    var pinnedElements: [LayoutAttributes]?
+    var estimates: Bool
+    /// The new layout's `POST /layout` body (or the minimal one); nil when not invalidated.
+    var layout: [UInt8]?
+
+    /// The response body. Index-path lists are bounded by the layout's element cap.
+    func encoded() -> [UInt8] {
+        let paths = context.invalidatedItemIndexPaths.count + context.invalidatedHeaderIndexPaths.count
+            + context.invalidatedFooterIndexPaths.count
+        var w = JSONWriter(capacity: 320 + paths * 12 + (layout?.count ?? 0))
+        w.raw("{\"invalidated\":"); w.bool(invalidated)
+        w.raw(",\"id\":"); w.string(id)
+        w.raw(",\"previousId\":"); w.string(previousID)
+        w.raw(",\"contentSize\":"); w.size(contentSize)
+        w.raw(",\"contentSizeAdjustment\":"); w.size(context.contentSizeAdjustment)
+        if isBoundsChange {
+            w.raw(",\"targetContentOffset\":"); w.point(targetContentOffset)
+        } else {
+            w.raw(",\"contentOffsetAdjustment\":"); w.point(context.contentOffsetAdjustment)
+        }
+        w.raw(",\"invalidatedItemIndexPaths\":"); w.indexPaths(context.invalidatedItemIndexPaths)
+        w.raw(",\"invalidatedSupplementaryIndexPaths\":{\"header\":"); w.indexPaths(context.invalidatedHeaderIndexPaths)
+        w.raw(",\"footer\":"); w.indexPaths(context.invalidatedFooterIndexPaths)
+        w.raw("}")
+        if let pinnedElements {
+            w.raw(",\"pinnedElements\":[")
+            for (i, a) in pinnedElements.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.element(a, estimates: estimates)
+            }
+            w.raw("]")
+        }
+        if let layout {
+            w.raw(",\"layout\":")
+            w.bytes.append(contentsOf: layout)
+        }
+        w.raw("}")
+        return w.bytes
+    }
+}
+
+extension JSONWriter {
+    mutating func point(_ p: Point) {
+        raw("{\"x\":"); number(p.x); raw(",\"y\":"); number(p.y); raw("}")
+    }
+
+    mutating func indexPaths(_ list: [IndexPath]) {
+        raw("[")
+        for (i, p) in list.enumerated() {
+            if i > 0 { raw(",") }
+            indexPath(p)
+        }
+        raw("]")
+    }
+}

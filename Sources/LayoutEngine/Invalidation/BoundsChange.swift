@@ -1,0 +1,85 @@
+/// Which bounds changes make a layout recompute (`shouldInvalidateLayout(forBoundsChange:)`).
+public enum BoundsInvalidationRule: String, Hashable, Sendable, CaseIterable {
+    /// `UICollectionViewFlowLayout` (and its subclasses: grids, Apple's ColumnFlowLayout), spec
+    /// §12: a change of the cross-axis size or origin (width or x when scrolling vertically, height
+    /// or y when horizontally). Scrolling along the scroll axis does not invalidate.
+    case flow
+    /// Apple's MosaicLayout sample: any change of the bounds size (other-layouts.md §1.1).
+    case sizeChange
+    /// CHTCollectionViewWaterfallLayout: a change of the width (other-layouts.md §2.2).
+    case widthChange
+}
+
+/// Bounds changes: rotation, split view, window resize, and scrolling.
+public enum BoundsChange {
+    /// UIKit's decision for the bounds going from `old` to `new`. With pinned headers (footers),
+    /// any header (footer) whose pinned frame intersects the old or the new bounds invalidates
+    /// (spec §12), whatever the rule, so pinned elements follow every scroll; otherwise `rule`
+    /// decides. O(log s + sections visible).
+    public static func shouldInvalidate(old: Rect, new: Rect, layout: Layout, rule: BoundsInvalidationRule) -> Bool {
+        if layout.pinning.headers || layout.pinning.footers {
+            let pinned = pinnedIndexPaths(layout, visible: old)
+            if !pinned.headers.isEmpty || !pinned.footers.isEmpty { return true }
+            let pinnedNew = pinnedIndexPaths(layout, visible: new)
+            if !pinnedNew.headers.isEmpty || !pinnedNew.footers.isEmpty { return true }
+        }
+        switch rule {
+        case .flow:
+            return layout.scrollDirection == .vertical
+                ? new.width != old.width || new.minX != old.minX
+                : new.height != old.height || new.minY != old.minY
+        case .sizeChange:
+            return new.size != old.size
+        case .widthChange:
+            return new.width != old.width
+        }
+    }
+
+    /// The context for a bounds change that invalidated: every element that differs between
+    /// `old` and `new` (`LayoutInvalidation.diff`), plus, with pinning, the pinned headers and
+    /// footers drawn in the old bounds (old layout) or the new bounds (new layout), which move
+    /// even when the layout does not (§12 `invalidationContext(forBoundsChange:)`). O(n).
+    public static func invalidationContext(old: Layout, oldBounds: Rect, new: Layout, newBounds: Rect) -> InvalidationContext {
+        var context = LayoutInvalidation.diff(old: old, new: new)
+        guard new.pinning.headers || new.pinning.footers || old.pinning.headers || old.pinning.footers else { return context }
+        let before = pinnedIndexPaths(old, visible: oldBounds), after = pinnedIndexPaths(new, visible: newBounds)
+        context.invalidatedHeaderIndexPaths = union(context.invalidatedHeaderIndexPaths, before.headers, after.headers)
+        context.invalidatedFooterIndexPaths = union(context.invalidatedFooterIndexPaths, before.footers, after.footers)
+        return context
+    }
+
+    /// The context when the layout itself did not change (a scroll with pinned headers, a
+    /// cross-axis origin change): only the pinned headers and footers shown in either bounds.
+    /// O(log s + sections shown), so a scroll over a million elements costs what it shows.
+    public static func pinnedInvalidationContext(layout: Layout, oldBounds: Rect, newBounds: Rect) -> InvalidationContext {
+        let before = pinnedIndexPaths(layout, visible: oldBounds), after = pinnedIndexPaths(layout, visible: newBounds)
+        return InvalidationContext(invalidatedHeaderIndexPaths: union(before.headers, after.headers),
+                                   invalidatedFooterIndexPaths: union(before.footers, after.footers))
+    }
+
+    /// The index paths of pinned headers and footers whose pinned frames for `visible` intersect it.
+    static func pinnedIndexPaths(_ layout: Layout, visible: Rect) -> (headers: [IndexPath], footers: [IndexPath]) {
+        var headers: [IndexPath] = [], footers: [IndexPath] = []
+        let range = layout.scrollRange(of: visible)
+        for s in layout.sections(meeting: range.low, range.high) {
+            let section = layout.sections[s]
+            if layout.pinning.headers, let h = section.headerIndex, h >= 0, h < layout.attributes.count,
+               layout.pinnedHeaderFrame(section: section, headerIndex: h, visible: visible).intersects(visible) {
+                headers.append(IndexPath(section: s, item: 0))
+            }
+            if layout.pinning.footers, let f = section.footerIndex, f >= 0, f < layout.attributes.count,
+               layout.pinnedFooterFrame(section: section, footerIndex: f, visible: visible).intersects(visible) {
+                footers.append(IndexPath(section: s, item: 0))
+            }
+        }
+        return (headers, footers)
+    }
+
+    /// Sorted, without duplicates.
+    static func union(_ lists: [IndexPath]...) -> [IndexPath] {
+        var seen = Set<IndexPath>()
+        var out: [IndexPath] = []
+        for list in lists { for p in list where seen.insert(p).inserted { out.append(p) } }
+        return out.sorted()
+    }
+}
