@@ -671,45 +671,34 @@ enum OpenAPIDocument {
               exclusiveMinimum: 0
               maximum: 1000000000
         LayoutRequest:
+          description: |
+            Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
+            `layout.type` picks the layout (see `Layout`): without a `layout` object, or without its
+            `type`, it is the flow layout. Each type has its own layout fields and section fields
+            (one request schema per type below); a field of another type is a 400 naming the allowed
+            fields.
+          oneOf:
+            - $ref: '#/components/schemas/FlowLayoutRequest'
+            - $ref: '#/components/schemas/WaterfallLayoutRequest'
+            - $ref: '#/components/schemas/ColumnFlowLayoutRequest'
+            - $ref: '#/components/schemas/GridLayoutRequest'
+            - $ref: '#/components/schemas/MosaicLayoutRequest'
+        FlowLayoutRequest:
           type: object
           additionalProperties: false
           required: [collectionView, sections]
-          description: Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
           properties:
             collectionView:
               $ref: '#/components/schemas/CollectionView'
             layout:
-              description: |
-                Which layout, by `type`, with its properties; omitted, or without `type`, it is the flow
-                layout with UIKit's defaults. The other types need the object with their `type`.
-              oneOf:
-                - $ref: '#/components/schemas/FlowLayout'
-                - $ref: '#/components/schemas/WaterfallLayout'
-                - $ref: '#/components/schemas/ColumnFlowLayout'
-                - $ref: '#/components/schemas/GridLayout'
-                - $ref: '#/components/schemas/MosaicLayout'
-              discriminator:
-                propertyName: type
-                mapping:
-                  flow: '#/components/schemas/FlowLayout'
-                  waterfall: '#/components/schemas/WaterfallLayout'
-                  columnFlow: '#/components/schemas/ColumnFlowLayout'
-                  grid: '#/components/schemas/GridLayout'
-                  mosaic: '#/components/schemas/MosaicLayout'
+              $ref: '#/components/schemas/FlowLayout'
             sections:
               type: array
-              description: |
-                The sections, in order. Their fields depend on the layout type: `FlowSection` (flow),
-                `WaterfallSection` (waterfall), `CountSection` (columnFlow, grid; mosaic takes exactly
-                one). A field another type's section has is a 400 naming the allowed fields.
               items:
-                anyOf:
-                  - $ref: '#/components/schemas/FlowSection'
-                  - $ref: '#/components/schemas/WaterfallSection'
-                  - $ref: '#/components/schemas/CountSection'
+                $ref: '#/components/schemas/FlowSection'
             preferredSizes:
               type: array
-              description: Measured cell sizes for a self-sizing layout (`estimatedItemSize`); ignored otherwise. Flow layout only; with another layout type it is a 400 unknown field.
+              description: Measured cell sizes for a self-sizing layout (`estimatedItemSize`); ignored otherwise. Flow layout only.
               items:
                 $ref: '#/components/schemas/PreferredSize'
         Element:
@@ -1100,8 +1089,8 @@ enum OpenAPIDocument {
             Two fixes of the sample: the content size includes the last item (the sample's is
             `max(height, maxY of all items but the last)`, so its last band can be unreachable), and
             rect queries return every intersecting item (the sample's binary search assumes y-sorted
-            frames and misses items in the 2/3 bands). 422 also for a width under 3 pt with 2 or
-            more items (negative widths).
+            frames and misses items in the 2/3 bands). 422 also for a collection-view width under 3 pt
+            (its thirds and gaps would have negative widths).
           properties:
             type:
               type: string
@@ -1117,6 +1106,86 @@ enum OpenAPIDocument {
               minimum: 0
               maximum: 1000000
               description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
+        Layout:
+          description: |
+            The `layout` object of a request, by `type`; omitted, or without `type`, it is the flow
+            layout with UIKit's defaults. The other types need the object with their `type`.
+          oneOf:
+            - $ref: '#/components/schemas/FlowLayout'
+            - $ref: '#/components/schemas/WaterfallLayout'
+            - $ref: '#/components/schemas/ColumnFlowLayout'
+            - $ref: '#/components/schemas/GridLayout'
+            - $ref: '#/components/schemas/MosaicLayout'
+          discriminator:
+            propertyName: type
+            mapping:
+              flow: '#/components/schemas/FlowLayout'
+              waterfall: '#/components/schemas/WaterfallLayout'
+              columnFlow: '#/components/schemas/ColumnFlowLayout'
+              grid: '#/components/schemas/GridLayout'
+              mosaic: '#/components/schemas/MosaicLayout'
+        WaterfallLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              description: '`width` and `scale` are read (`contentInset` places pinned views); the height is kept for bounds changes.'
+            layout:
+              $ref: '#/components/schemas/WaterfallLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/WaterfallSection'
+        ColumnFlowLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              $ref: '#/components/schemas/CollectionView'
+            layout:
+              $ref: '#/components/schemas/ColumnFlowLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/CountSection'
+        GridLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              description: The width inside `contentInset` and `scale` are read; the safe area and layout margins are not.
+            layout:
+              $ref: '#/components/schemas/GridLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/CountSection'
+        MosaicLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              allOf:
+                - $ref: '#/components/schemas/CollectionView'
+                - properties:
+                    width:
+                      minimum: 3
+              description: Only `width` and `height` are read; the width must be at least 3 pt (thirds with 1 pt gaps), else 422.
+            layout:
+              $ref: '#/components/schemas/MosaicLayout'
+            sections:
+              type: array
+              description: Exactly one section (anything else is a 422).
+              minItems: 1
+              maxItems: 1
+              items:
+                $ref: '#/components/schemas/CountSection'
 
     """###
 }

@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func tooNarrowForThirdsAndOverTheCapAre422() {
-        let r = app.post(#"{"collectionView":{"width":2,"height":667},"layout":{"type":"mosaic"},"sections":[{"numberOfItems":2}]}"#)
+        let r = app.post(#"{"collectionView":{"width":2,"height":667},"layout":{"type":"mosaic"},"sections":[{"numberOfItems":0}]}"#)
         #expect(r.status == 422)
         #expect(r.detail == "/collectionView/width is 2; mosaic bands split into halves and thirds with 1 pt gaps need a collection view at least 3 pt wide.")
         let cap = LayoutApplication.make(maxElements: 100).post(#"{"collectionView":{"width":375,"height":667},"layout":{"type":"mosaic"},"sections":[{"numberOfItems":101}]}"#)

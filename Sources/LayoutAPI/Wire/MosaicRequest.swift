@@ -5,7 +5,8 @@ import LayoutEngine
 /// object holds only `type` and `sections` must be exactly one `{"numberOfItems": n}`.
 extension WireReader {
     static let mosaicLayoutKeys: Set<String> = ["type"]
-    /// Below this width a band's thirds and 1 pt gaps give items of negative width.
+    /// Below this width a band's thirds and 1 pt gaps give items of negative width (refused
+    /// whatever the item count, so the contract can say it as a minimum).
     static let mosaicMinimumWidth = 3.0
 
     mutating func mosaicConfiguration(collectionView cv: CollectionViewMetrics, layout: JSONFieldObject?,
@@ -17,7 +18,7 @@ extension WireReader {
             return MosaicConfiguration(width: cv.width, height: cv.height, itemCount: 0)
         }
         let count = try itemCounts(sections, budget: &budget)[0]
-        if count > 1, cv.width < Self.mosaicMinimumWidth {
+        if cv.width < Self.mosaicMinimumWidth {
             let pointer = JSONPointer.root.appending("collectionView").appending("width")
             reject(pointer, "\(pointer) is \(Self.show(cv.width)); mosaic bands split into halves and thirds with 1 pt gaps need a collection view at least \(Self.show(Self.mosaicMinimumWidth)) pt wide.")
         }
