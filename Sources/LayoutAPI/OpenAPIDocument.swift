@@ -88,6 +88,11 @@ enum OpenAPIDocument {
             server. Identical requests are answered from the cache (`X-Cache: hit`) without
             recomputing or re-encoding.
     
+            `layout.type` picks the layout: `flow` (the default, `UICollectionViewFlowLayout`),
+            `waterfall` (CHTCollectionViewWaterfallLayout), `columnFlow` and `mosaic` (Apple's WWDC18
+            samples) or `grid` (N per line); each type's schema lists its fields and defaults, and
+            fields of another type are a 400. Every type is cached and queried the same way.
+    
             Over-wide items (UIKit's `UICollectionViewFlowLayoutBreakForInvalidSizes` case) are laid
             out as UIKit lays them out and reported in `warnings` with UIKit's console text;
             `?strict=true` turns warnings into a 422.
@@ -124,6 +129,31 @@ enum OpenAPIDocument {
                         rowAlignment: {commonRow: left, lastRow: left, vertical: top}
                       sections:
                         - itemSizes: [{width: 120, height: 32}, {width: 80, height: 32}, {width: 150, height: 40}]
+                  waterfall:
+                    summary: A two-column masonry (CHTCollectionViewWaterfallLayout) with a pinned header.
+                    value:
+                      collectionView: {width: 320, height: 568}
+                      layout: {type: waterfall, headerHeight: 40, sectionHeadersPinToVisibleBounds: true}
+                      sections:
+                        - itemSizes: [{width: 100, height: 150}, {width: 100, height: 100}, {width: 200, height: 100}]
+                  columnFlow:
+                    summary: Apple's ColumnFlowLayout on an iPad (two 364 pt columns).
+                    value:
+                      collectionView: {width: 768, height: 1024, layoutMargins: {left: 20, right: 20}}
+                      layout: {type: columnFlow}
+                      sections: [{numberOfItems: 3}]
+                  perLineGrid:
+                    summary: Three 4:3 items per line with 10 pt margins and 5 pt spacing.
+                    value:
+                      collectionView: {width: 320, height: 568}
+                      layout: {type: grid, itemsPerLine: 3, sideMargin: 10, spacing: 5}
+                      sections: [{numberOfItems: 4}]
+                  mosaic:
+                    summary: Apple's MosaicLayout, one section of 7 items.
+                    value:
+                      collectionView: {width: 320, height: 568}
+                      layout: {type: mosaic}
+                      sections: [{numberOfItems: 7}]
           responses:
             '200':
               description: |
@@ -641,10 +671,22 @@ enum OpenAPIDocument {
               exclusiveMinimum: 0
               maximum: 1000000000
         LayoutRequest:
+          description: |
+            Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
+            `layout.type` picks the layout (see `Layout`): without a `layout` object, or without its
+            `type`, it is the flow layout. Each type has its own layout fields and section fields
+            (one request schema per type below); a field of another type is a 400 naming the allowed
+            fields.
+          oneOf:
+            - $ref: '#/components/schemas/FlowLayoutRequest'
+            - $ref: '#/components/schemas/WaterfallLayoutRequest'
+            - $ref: '#/components/schemas/ColumnFlowLayoutRequest'
+            - $ref: '#/components/schemas/GridLayoutRequest'
+            - $ref: '#/components/schemas/MosaicLayoutRequest'
+        FlowLayoutRequest:
           type: object
           additionalProperties: false
           required: [collectionView, sections]
-          description: Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
           properties:
             collectionView:
               $ref: '#/components/schemas/CollectionView'
@@ -656,7 +698,7 @@ enum OpenAPIDocument {
                 $ref: '#/components/schemas/FlowSection'
             preferredSizes:
               type: array
-              description: Measured cell sizes for a self-sizing layout (`estimatedItemSize`); ignored otherwise.
+              description: Measured cell sizes for a self-sizing layout (`estimatedItemSize`); ignored otherwise. Flow layout only.
               items:
                 $ref: '#/components/schemas/PreferredSize'
         Element:
@@ -849,6 +891,301 @@ enum OpenAPIDocument {
               oneOf:
                 - $ref: '#/components/schemas/LayoutResponse'
                 - $ref: '#/components/schemas/LayoutSummary'
+        WaterfallLayout:
+          type: object
+          additionalProperties: false
+          required: [type]
+          description: |
+            CHTCollectionViewWaterfallLayout (masonry): equal columns, each item in the column its
+            `itemRenderDirection` picks, as tall as its size's aspect ratio makes it at the column
+            width (floored to the pixel: `floor(h · columnWidth / w · scale) / scale`). Per section:
+            the header (full width minus `headerInset`), the columns inside `sectionInset`, the
+            footer. Vertical scrolling only; the collection view's `width` and `scale` are read (and
+            `contentInset` for pinned views). Content size is the collection-view width by the end of
+            the last section, at least `minimumContentHeight`. Beyond CHT: pinned headers and footers,
+            answered by the element queries as for the flow layout.
+            422: a column count outside 1…1024, negative or non-finite lengths, columns whose spacing
+            and insets are wider than the collection view, header/footer insets wider than it.
+          properties:
+            type:
+              type: string
+              const: waterfall
+            columnCount:
+              type: integer
+              minimum: 1
+              maximum: 1024
+              default: 2
+            minimumColumnSpacing:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 10
+              description: The horizontal gap between columns.
+            minimumInteritemSpacing:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 10
+              description: The vertical gap between items in a column.
+            sectionInset:
+              allOf: [{$ref: '#/components/schemas/Insets'}]
+              description: Around the columns only, not the header or footer. Default zero.
+            headerHeight:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 0
+              description: 0 means no header.
+            footerHeight:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 0
+              description: 0 means no footer.
+            headerInset:
+              allOf: [{$ref: '#/components/schemas/Insets'}]
+              description: Around the header; its top is added even with no header (as CHT does). Default zero.
+            footerInset:
+              allOf: [{$ref: '#/components/schemas/Insets'}]
+              description: Around the footer; its top is added even with no footer. Default zero.
+            itemRenderDirection:
+              type: string
+              enum: [shortestFirst, leftToRight, rightToLeft]
+              default: shortestFirst
+              description: '`shortestFirst`: the shortest column, ties to the left; `leftToRight`: column `item % columnCount`; `rightToLeft`: its mirror.'
+            minimumContentHeight:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 0
+            sectionHeadersPinToVisibleBounds:
+              type: boolean
+              default: false
+              description: Not in CHT; pins headers as UICollectionViewFlowLayout does (see the element queries).
+            sectionFootersPinToVisibleBounds:
+              type: boolean
+              default: false
+        WaterfallSection:
+          type: object
+          additionalProperties: false
+          description: |
+            One waterfall section: `numberOfItems` (all of `itemSize`) or `itemSizes` (what
+            `sizeForItemAt` returns; only the aspect ratio is used, the width is always the column
+            width; a size with a 0 dimension gives a 0-height item), plus any of the layout's
+            section-level properties overriding it for this section (the CHT delegate methods).
+          oneOf:
+            - required: [numberOfItems]
+            - required: [itemSizes]
+              not:
+                required: [itemSize]
+          properties:
+            numberOfItems:
+              type: integer
+              minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
+            itemSize:
+              allOf: [{$ref: '#/components/schemas/Size'}]
+              description: With numberOfItems; default 1x1 (square items).
+            itemSizes:
+              type: array
+              items:
+                $ref: '#/components/schemas/Size'
+            columnCount:
+              type: integer
+              minimum: 1
+              maximum: 1024
+            minimumColumnSpacing:
+              $ref: '#/components/schemas/Length'
+            minimumInteritemSpacing:
+              $ref: '#/components/schemas/Length'
+            sectionInset:
+              $ref: '#/components/schemas/Insets'
+            headerHeight:
+              $ref: '#/components/schemas/Length'
+            footerHeight:
+              $ref: '#/components/schemas/Length'
+            headerInset:
+              $ref: '#/components/schemas/Insets'
+            footerInset:
+              $ref: '#/components/schemas/Insets'
+        ColumnFlowLayout:
+          type: object
+          additionalProperties: false
+          required: [type]
+          description: |
+            Apple's ColumnFlowLayout sample (WWDC18 session 225): as many columns of at least
+            `minimumColumnWidth` as fit in the collection-view width inside its `layoutMargins`;
+            items `floor(available / columns)` wide and `cellHeight` tall; section inset top =
+            `minimumInteritemSpacing`; `sectionInsetReference` `fromSafeArea`; the rest is the flow
+            layout (full lines justified). Where less than one column fits, the sample divides by
+            zero (an infinitely wide item); this uses one column of the whole available width.
+            Sections are `CountSection`s. 422: a `minimumColumnWidth` of 0, negative lengths.
+          properties:
+            type:
+              type: string
+              const: columnFlow
+            minimumColumnWidth:
+              type: number
+              exclusiveMinimum: 0
+              maximum: 1000000000
+              default: 300
+              description: The sample's `minColumnWidth`.
+            cellHeight:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 70
+            minimumLineSpacing:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 10
+              description: The flow layout's, which the sample leaves at UIKit's default.
+            minimumInteritemSpacing:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 10
+              description: The flow layout's; also the section's top inset.
+        GridLayout:
+          type: object
+          additionalProperties: false
+          required: [type]
+          description: |
+            N items per line: width `(D − 2·sideMargin − spacing·(N − 1)) / N` floored to the pixel
+            (D is the collection-view width inside `contentInset`; one more pixel off where
+            floating-point error would still wrap the last item), height `width · aspectRatio`, laid
+            out by the flow layout with `sectionInset` left and right = `sideMargin` (full lines
+            justified, the last line keeps the grid's columns). The safe area and layout margins are
+            not used. Sections are `CountSection`s. 422: `itemsPerLine` outside 1…10000, an
+            `aspectRatio` ≤ 0, margins and spacing leaving no width for the items.
+          properties:
+            type:
+              type: string
+              const: grid
+            itemsPerLine:
+              type: integer
+              minimum: 1
+              maximum: 10000
+              default: 3
+            sideMargin:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 0
+            spacing:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 10
+              description: Between items in a line (`minimumInteritemSpacing`).
+            lineSpacing:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              description: Between lines (`minimumLineSpacing`); default `spacing`.
+            aspectRatio:
+              type: number
+              exclusiveMinimum: 0
+              maximum: 1000000000
+              default: 0.75
+              description: Item height / width (0.75 for 4:3).
+            topInset:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 0
+            bottomInset:
+              allOf: [{$ref: '#/components/schemas/Length'}]
+              default: 0
+        MosaicLayout:
+          type: object
+          additionalProperties: false
+          required: [type]
+          description: |
+            Apple's MosaicLayout sample (WWDC18 session 225): 200 pt bands 1 pt apart (band k at
+            y = 1 + 201k) spanning the collection-view width, styles rotating full width → 50/50 →
+            2/3 + two stacked thirds → two stacked thirds + 2/3 → 50/50 …, forced full width with 1
+            item left and 50/50 with 2; each split rounds its first part up to a whole point and
+            leaves 1 pt (`dividedIntegral`). It has no properties; only the collection view's width
+            and height are read, and `sections` must be exactly one `CountSection` (else 422).
+            Two fixes of the sample: the content size includes the last item (the sample's is
+            `max(height, maxY of all items but the last)`, so its last band can be unreachable), and
+            rect queries return every intersecting item (the sample's binary search assumes y-sorted
+            frames and misses items in the 2/3 bands). 422 also for a collection-view width under 3 pt
+            (its thirds and gaps would have negative widths).
+          properties:
+            type:
+              type: string
+              const: mosaic
+        CountSection:
+          type: object
+          additionalProperties: false
+          required: [numberOfItems]
+          description: A section of a layout that sizes every item itself (columnFlow, grid, mosaic).
+          properties:
+            numberOfItems:
+              type: integer
+              minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
+        Layout:
+          description: |
+            The `layout` object of a request, by `type`; omitted, or without `type`, it is the flow
+            layout with UIKit's defaults. The other types need the object with their `type`.
+          oneOf:
+            - $ref: '#/components/schemas/FlowLayout'
+            - $ref: '#/components/schemas/WaterfallLayout'
+            - $ref: '#/components/schemas/ColumnFlowLayout'
+            - $ref: '#/components/schemas/GridLayout'
+            - $ref: '#/components/schemas/MosaicLayout'
+          discriminator:
+            propertyName: type
+            mapping:
+              flow: '#/components/schemas/FlowLayout'
+              waterfall: '#/components/schemas/WaterfallLayout'
+              columnFlow: '#/components/schemas/ColumnFlowLayout'
+              grid: '#/components/schemas/GridLayout'
+              mosaic: '#/components/schemas/MosaicLayout'
+        WaterfallLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              description: '`width` and `scale` are read (`contentInset` places pinned views); the height is kept for bounds changes.'
+            layout:
+              $ref: '#/components/schemas/WaterfallLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/WaterfallSection'
+        ColumnFlowLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              $ref: '#/components/schemas/CollectionView'
+            layout:
+              $ref: '#/components/schemas/ColumnFlowLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/CountSection'
+        GridLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              description: The width inside `contentInset` and `scale` are read; the safe area and layout margins are not.
+            layout:
+              $ref: '#/components/schemas/GridLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/CountSection'
+        MosaicLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          properties:
+            collectionView:
+              allOf:
+                - $ref: '#/components/schemas/CollectionView'
+                - properties:
+                    width:
+                      minimum: 3
+              description: Only `width` and `height` are read; the width must be at least 3 pt (thirds with 1 pt gaps), else 422.
+            layout:
+              $ref: '#/components/schemas/MosaicLayout'
+            sections:
+              type: array
+              description: Exactly one section (anything else is a 422).
+              minItems: 1
+              maxItems: 1
+              items:
+                $ref: '#/components/schemas/CountSection'
 
     """###
 }

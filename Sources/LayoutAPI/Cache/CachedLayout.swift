@@ -45,6 +45,16 @@ extension LayoutSpec {
                 if case .sizes(let sizes) = s.items { b += sizes.capacity * MemoryLayout<Size>.stride }
                 return b
             }
+        case .waterfall(let c, _):
+            c.sections.reduce(MemoryLayout<WaterfallConfiguration>.size) {
+                $0 + MemoryLayout<WaterfallSection>.stride + $1.itemSizes.capacity * MemoryLayout<Size>.stride
+            }
+        case .columnFlow(let c):
+            MemoryLayout<ColumnFlowConfiguration>.size + c.itemCounts.capacity * MemoryLayout<Int>.stride
+        case .grid(let c):
+            MemoryLayout<GridConfiguration>.size + c.itemCounts.capacity * MemoryLayout<Int>.stride
+        case .mosaic:
+            MemoryLayout<MosaicConfiguration>.size
         }
     }
 }

@@ -13,6 +13,10 @@ extension LayoutSpec {
         w.int(Self.canonicalVersion)
         switch self {
         case .flow(let c): w.canonicalFlow(c)
+        case .waterfall(let c, let height): w.canonicalWaterfall(c, viewHeight: height)
+        case .columnFlow(let c): w.canonicalColumnFlow(c)
+        case .grid(let c): w.canonicalGrid(c)
+        case .mosaic(let c): w.canonicalMosaic(c)
         }
         w.raw("}")
         return w.bytes
@@ -70,6 +74,80 @@ extension JSONWriter {
                 raw("]")
             }
             raw("}")
+        }
+        raw("]")
+    }
+
+    /// Sections as the decoder resolved them (every override set), item sizes as runs
+    /// `[count, width, height]`, so `numberOfItems` + `itemSize` and the same sizes listed one
+    /// by one give the same bytes.
+    mutating func canonicalWaterfall(_ c: WaterfallConfiguration, viewHeight: Double) {
+        raw(",\"type\":\"waterfall\",\"w\":"); number(c.width)
+        raw(",\"h\":"); number(viewHeight)
+        raw(",\"scale\":"); number(c.scale)
+        raw(",\"dir\":"); string(c.itemRenderDirection.rawValue)
+        raw(",\"minH\":"); number(c.minimumContentHeight)
+        raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
+        raw(",\"ci\":"); canonical(c.contentInset)
+        raw(",\"sections\":[")
+        for (i, s) in c.sections.enumerated() {
+            if i > 0 { raw(",") }
+            raw("{\"cols\":"); int(s.columnCount ?? c.columnCount)
+            raw(",\"colSp\":"); number(s.minimumColumnSpacing ?? c.minimumColumnSpacing)
+            raw(",\"inter\":"); number(s.minimumInteritemSpacing ?? c.minimumInteritemSpacing)
+            raw(",\"inset\":"); canonical(s.inset ?? c.sectionInset)
+            raw(",\"header\":"); number(s.headerHeight ?? c.headerHeight)
+            raw(",\"footer\":"); number(s.footerHeight ?? c.footerHeight)
+            raw(",\"hInset\":"); canonical(s.headerInset ?? c.headerInset)
+            raw(",\"fInset\":"); canonical(s.footerInset ?? c.footerInset)
+            raw(",\"runs\":[")
+            var j = 0, first = true
+            while j < s.itemSizes.count {
+                let z = s.itemSizes[j]
+                var end = j + 1
+                while end < s.itemSizes.count, s.itemSizes[end] == z { end += 1 }
+                if !first { raw(",") }
+                first = false
+                int(end - j); raw(","); number(z.width); raw(","); number(z.height)
+                j = end
+            }
+            raw("]}")
+        }
+        raw("]")
+    }
+
+    mutating func canonicalColumnFlow(_ c: ColumnFlowConfiguration) {
+        raw(",\"type\":\"columnFlow\",\"cv\":"); canonical(c.collectionView)
+        raw(",\"minCol\":"); number(c.minColumnWidth)
+        raw(",\"cell\":"); number(c.cellHeight)
+        raw(",\"line\":"); number(c.minimumLineSpacing)
+        raw(",\"inter\":"); number(c.minimumInteritemSpacing)
+        raw(",\"counts\":"); canonicalCounts(c.itemCounts)
+    }
+
+    mutating func canonicalGrid(_ c: GridConfiguration) {
+        raw(",\"type\":\"grid\",\"cv\":"); canonical(c.collectionView)
+        raw(",\"n\":"); int(c.itemsPerLine)
+        raw(",\"margin\":"); number(c.sideMargin)
+        raw(",\"spacing\":"); number(c.spacing)
+        raw(",\"line\":"); number(c.lineSpacing ?? c.spacing)
+        raw(",\"ratio\":"); number(c.aspectRatio)
+        raw(",\"top\":"); number(c.topInset)
+        raw(",\"bottom\":"); number(c.bottomInset)
+        raw(",\"counts\":"); canonicalCounts(c.itemCounts)
+    }
+
+    mutating func canonicalMosaic(_ c: MosaicConfiguration) {
+        raw(",\"type\":\"mosaic\",\"w\":"); number(c.width)
+        raw(",\"h\":"); number(c.height)
+        raw(",\"count\":"); int(c.itemCount)
+    }
+
+    mutating func canonicalCounts(_ counts: [Int]) {
+        raw("[")
+        for (i, n) in counts.enumerated() {
+            if i > 0 { raw(",") }
+            int(n)
         }
         raw("]")
     }

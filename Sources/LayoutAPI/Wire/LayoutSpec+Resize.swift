@@ -1,7 +1,7 @@
 import LayoutEngine
 
-/// What a bounds change needs to know about each layout type. Only `.flow` exists on this
-/// branch; each new layout type adds its case here (the rule comes from its spec section).
+/// What a bounds change needs to know about each layout type (the rule comes from its spec
+/// section).
 extension LayoutSpec {
     /// The same layout for a collection view of a new size (rotation, split view, window resize).
     /// Everything else is kept, measured sizes included: after a bounds change an estimating flow
@@ -12,6 +12,21 @@ extension LayoutSpec {
             c.collectionView.width = width
             c.collectionView.height = height
             return .flow(c)
+        case .waterfall(var c, _):
+            c.width = width
+            return .waterfall(c, viewHeight: height)
+        case .columnFlow(var c):
+            c.collectionView.width = width
+            c.collectionView.height = height
+            return .columnFlow(c)
+        case .grid(var c):
+            c.collectionView.width = width
+            c.collectionView.height = height
+            return .grid(c)
+        case .mosaic(var c):
+            c.width = width
+            c.height = height
+            return .mosaic(c)
         }
     }
 
@@ -19,6 +34,10 @@ extension LayoutSpec {
     var viewSize: Size {
         switch self {
         case .flow(let c): Size(width: c.collectionView.width, height: c.collectionView.height)
+        case .waterfall(let c, let height): Size(width: c.width, height: height)
+        case .columnFlow(let c): Size(width: c.collectionView.width, height: c.collectionView.height)
+        case .grid(let c): Size(width: c.collectionView.width, height: c.collectionView.height)
+        case .mosaic(let c): Size(width: c.width, height: c.height)
         }
     }
 
@@ -27,7 +46,9 @@ extension LayoutSpec {
     /// the mosaic.
     var boundsInvalidationRule: BoundsInvalidationRule {
         switch self {
-        case .flow: .flow
+        case .flow, .columnFlow, .grid: .flow
+        case .waterfall: .widthChange
+        case .mosaic: .sizeChange
         }
     }
 }

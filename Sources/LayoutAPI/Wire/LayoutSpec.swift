@@ -4,17 +4,28 @@ import LayoutEngine
 /// equal layouts, so the spec's canonical bytes are the cache key and the source of the id.
 package enum LayoutSpec: Hashable, Sendable {
     case flow(FlowLayoutConfiguration)
+    /// Sections fully resolved: every per-section override is set (see `WaterfallRequest.swift`).
+    /// CHT reads no height; the collection view's is kept for bounds changes (`viewSize`).
+    case waterfall(WaterfallConfiguration, viewHeight: Double)
+    case columnFlow(ColumnFlowConfiguration)
+    case grid(GridConfiguration)
+    case mosaic(MosaicConfiguration)
 
     /// Lays it out. O(elements); the caller has checked the element cap.
     package func compute() -> Layout {
         switch self {
         case .flow(let c): FlowLayout.layout(c)
+        case .waterfall(let c, _): WaterfallLayout.layout(c)
+        case .columnFlow(let c): ColumnFlowLayout.layout(c)
+        case .grid(let c): GridLayout.layout(c)
+        case .mosaic(let c): MosaicLayout.layout(c)
         }
     }
 
     var scrollDirection: ScrollDirection {
         switch self {
         case .flow(let c): c.scrollDirection
+        case .waterfall, .columnFlow, .grid, .mosaic: .vertical
         }
     }
 
@@ -22,6 +33,7 @@ package enum LayoutSpec: Hashable, Sendable {
     var estimates: Bool {
         switch self {
         case .flow(let c): c.estimatedItemSize != nil
+        case .waterfall, .columnFlow, .grid, .mosaic: false
         }
     }
 }
@@ -53,6 +65,10 @@ package enum LayoutRequestDecoder {
         let type = try layout?.optional("type").map { f throws(FieldError) in try f.enumValue(LayoutType.self) } ?? .flow
         let sections = try o.required("sections").array(maxCount: maxElements)
         var budget = ElementBudget(limit: maxElements)
+        if type != .flow, o.optional("preferredSizes") != nil {
+            // Only the flow layout self-sizes.
+            throw FieldError.unknownKey(pointer: o.pointer.appending("preferredSizes"), allowed: topLevelKeys.subtracting(["preferredSizes"]).sorted())
+        }
         switch type {
         case .flow:
             var config = try reader.flowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget)
@@ -60,6 +76,14 @@ package enum LayoutRequestDecoder {
                 try reader.applyPreferredSizes(p, to: &config)
             }
             return .flow(config)
+        case .waterfall:
+            return .waterfall(try reader.waterfallConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget), viewHeight: cv.height)
+        case .columnFlow:
+            return .columnFlow(try reader.columnFlowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
+        case .grid:
+            return .grid(try reader.gridConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
+        case .mosaic:
+            return .mosaic(try reader.mosaicConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
         }
     }
 
@@ -73,7 +97,7 @@ package enum LayoutRequestDecoder {
 
 /// `layout.type`.
 enum LayoutType: String, CaseIterable {
-    case flow
+    case flow, waterfall, columnFlow, grid, mosaic
 }
 
 extension APIError {
