@@ -1,7 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
-// Suites: flow, layouts, json, batch, service (default: all of them); http serves /healthz for
+// Suites: flow, layouts, layoutTypes, json, batch, service (default: all of them); http serves /healthz for
 // wrk (HTTP_BENCH_SECONDS) and runs only when named.
-let all = ["flow", "layouts", "json", "batch", "service"]
+let all = ["flow", "layouts", "layoutTypes", "json", "batch", "service"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
 for suite in suites {
@@ -9,6 +9,7 @@ for suite in suites {
     switch suite {
     case "flow": runFlowBenchmarks()
     case "layouts": runLayoutsBenchmarks()
+    case "layoutTypes": runLayoutTypesBenchmarks()
     case "json": runJSONBenchmarks()
     case "batch": runBatchBenchmarks()
     case "service": runServiceBenchmarks()
