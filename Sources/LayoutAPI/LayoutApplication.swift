@@ -88,6 +88,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return try getLayout(id: id, request)
         case .layoutElements(let id):
             return try queryElements(id: id, request)
+        case .batchValidate:
+            return try postBatchValidate(request)
+        case .batchDiff:
+            return try postBatchDiff(request)
         }
     }
 

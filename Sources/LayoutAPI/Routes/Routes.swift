@@ -8,10 +8,13 @@ enum Route: Equatable {
     case layouts
     case layout(id: String)
     case layoutElements(id: String)
+    case batchValidate
+    case batchDiff
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
         "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}/elements",
+        "/batch/validate", "/batch/diff",
     ]
 
     var template: String {
@@ -22,6 +25,8 @@ enum Route: Equatable {
         case .layouts: "/layout"
         case .layout: "/layout/{id}"
         case .layoutElements: "/layout/{id}/elements"
+        case .batchValidate: "/batch/validate"
+        case .batchDiff: "/batch/diff"
         }
     }
 
@@ -29,7 +34,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .healthz, .openAPI, .metrics, .layout, .layoutElements: ["GET", "HEAD"]
-        case .layouts: ["POST"]
+        case .layouts, .batchValidate, .batchDiff: ["POST"]
         }
     }
 
@@ -46,6 +51,8 @@ enum Route: Equatable {
         case (2, "metrics"): self = .metrics
         case (2, "layout"): self = .layouts
         case (3, "layout") where !parts[2].isEmpty: self = .layout(id: String(parts[2]))
+        case (3, "batch") where parts[2] == "validate": self = .batchValidate
+        case (3, "batch") where parts[2] == "diff": self = .batchDiff
         case (4, "layout") where !parts[2].isEmpty && parts[3] == "elements": self = .layoutElements(id: String(parts[2]))
         default: return nil
         }
