@@ -110,21 +110,40 @@ enum BatchEncoder {
         w.raw("]")
     }
 
-    /// `[{"from":[s,i],"to":[s,i]|null}, …]`.
+    /// `[{"from":[s,i],"to":[s,i]|null}, …]`: one entry per old item, so each entry is one
+    /// reservation written through a pointer (per-token appends cost twice as much).
     static func write(_ mapping: [ItemMapping], _ w: inout JSONWriter) {
         w.raw("[")
         for (k, m) in mapping.enumerated() {
-            w.raw(k == 0 ? #"{"from":"# : #",{"from":"#)
-            path(m.from, &w)
-            if let to = m.to {
-                w.raw(#","to":"#)
-                path(to, &w)
-                w.raw("}")
-            } else {
-                w.raw(#","to":null}"#)
+            w.write(maxCount: 112) { d in
+                var n = k == 0 ? 0 : put(",", d)
+                n &+= put(#"{"from":["#, d + n)
+                n &+= put(m.from.section, d + n)
+                n &+= put(",", d + n)
+                n &+= put(m.from.item, d + n)
+                guard let to = m.to else { return n &+ put(#"],"to":null}"#, d + n) }
+                n &+= put(#"],"to":["#, d + n)
+                n &+= put(to.section, d + n)
+                n &+= put(",", d + n)
+                n &+= put(to.item, d + n)
+                return n &+ put("]}", d + n)
             }
         }
         w.raw("]")
+    }
+
+    @inline(__always)
+    static func put(_ s: StaticString, _ d: UnsafeMutablePointer<UInt8>) -> Int {
+        d.initialize(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        return s.utf8CodeUnitCount
+    }
+
+    /// At most 20 bytes.
+    @inline(__always)
+    static func put(_ v: Int, _ d: UnsafeMutablePointer<UInt8>) -> Int {
+        guard v < 0 else { return JSONWriter.writeDecimal(v.magnitude, to: d) }
+        d.initialize(to: UInt8(ascii: "-"))
+        return 1 &+ JSONWriter.writeDecimal(v.magnitude, to: d + 1)
     }
 
     /// `[{"op":"deleteItem","indexPath":[s,i]}, {"op":"insertSection","section":s,"itemCount":n,"movedFrom":k}, …]`.
