@@ -41,10 +41,10 @@ import Testing
 
     @Test func tableViewFlavorSaysRowsAndTableView() {
         let count = validate(#"{"before":[5],"after":[6],"flavor":"tableView"}"#)
-        #expect(string(count, "uikitException") == "Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (6) must be equal to the number of rows contained in that section before the update (5), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
-        #expect(string(count, "uikitException164") == "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [5] } Data source after updates = { 1 section with row counts: [6] } Updates = [ ]")
+        #expect(batchString(count, "uikitException") == "Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (6) must be equal to the number of rows contained in that section before the update (5), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
+        #expect(batchString(count, "uikitException164") == "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [5] } Data source after updates = { 1 section with row counts: [6] } Updates = [ ]")
         let sections = validate(#"{"before":[2],"after":[2,4],"updates":{"deleteSections":[1]},"flavor":"tableView"}"#)
-        #expect(string(sections, "uikitException") == "attempt to delete section 1, but there are only 1 sections before the update")
+        #expect(batchString(sections, "uikitException") == "attempt to delete section 1, but there are only 1 sections before the update")
         let r = validate(#"{"before":[3,2],"updates":{"deleteItems":[[0,5],[2,0]],"insertItems":[[0,9]]},"flavor":"tableView"}"#)
         #expect(r.text == """
             {"valid":false,"errors":[\
@@ -74,7 +74,7 @@ import Testing
             "mapping":[{"from":[0,0],"to":[0,0]},{"from":[0,1],"to":[0,1]}],"steps":[{"op":"insertSection","section":1,"itemCount":4}]}
             """)
         let moved = validate(#"{"before":[2,2],"updates":{"moveSections":[[0,1]]}}"#)
-        #expect(json(moved, "steps") == [["op": "deleteSection", "section": 0], ["op": "insertSection", "section": 1, "itemCount": 2, "movedFrom": 0]])
+        #expect(batchValue(moved, "steps") == [["op": "deleteSection", "section": 0], ["op": "insertSection", "section": 1, "itemCount": 2, "movedFrom": 0]])
     }
 
     @Test func hazardsAreWarningsAndStrictMakesThemErrors() {
@@ -86,23 +86,23 @@ import Testing
             "fix": "Run the section move and the item changes in separate batches, or delete and insert the section instead of moving it.",
         ]
         let lax = validate(body.replacingOccurrences(of: "STRICT", with: ""))
-        #expect(json(lax, "valid") == true)
-        #expect(json(lax, "warnings") == [warning])
-        #expect(json(lax, "errors") == [])
-        #expect(json(lax, "after") == [2, 1])
+        #expect(batchValue(lax, "valid") == true)
+        #expect(batchValue(lax, "warnings") == [warning])
+        #expect(batchValue(lax, "errors") == [])
+        #expect(batchValue(lax, "after") == [2, 1])
         let strict = validate(body.replacingOccurrences(of: "STRICT", with: #","strict":true"#))
         #expect(strict.status == 200)
-        #expect(json(strict, "valid") == false)
-        #expect(json(strict, "errors") == [warning])
-        #expect(json(strict, "warnings") == [])
-        #expect(json(strict, "uikitException") == .null, "UIKit itself accepts the batch")
-        #expect(json(strict, "mapping") == .null)
-        #expect(json(strict, "steps") == .null)
+        #expect(batchValue(strict, "valid") == false)
+        #expect(batchValue(strict, "errors") == [warning])
+        #expect(batchValue(strict, "warnings") == [])
+        #expect(batchValue(strict, "uikitException") == .null, "UIKit itself accepts the batch")
+        #expect(batchValue(strict, "mapping") == .null)
+        #expect(batchValue(strict, "steps") == .null)
     }
 
     @Test func reloadWhoseReinsertIgnoresMovesIsFlagged() {
         let r = validate(#"{"before":[3],"updates":{"moveItems":[[[0,0],[0,2]]],"reloadItems":[[0,1]]}}"#)
-        #expect(json(r, "warnings") == [[
+        #expect(batchValue(r, "warnings") == [[
             "code": "RELOAD_TARGET_IGNORES_MOVES",
             "message": "reloadItems[0] (0 - 1) is re-inserted by UIKit at 0 - 1 (old path shifted by deletes and inserts only; moves are ignored), but the item ends up at 0 - 0",
             "update": "reloadItems", "index": 0, "indexPath": [0, 1], "section": 0,
@@ -112,9 +112,9 @@ import Testing
 
     @Test func duplicateDeleteInACollectionViewIsAWarning() {
         let r = validate(#"{"before":[3,2],"updates":{"deleteItems":[[0,0],[0,0]]}}"#)
-        #expect(json(r, "valid") == true)
-        #expect(json(r, "warnings").map { field($0, "code") } == ["DUPLICATE_DELETE"])
-        #expect(string(r, "warnings", 0, "message") == "item 0 - 0 is deleted more than once; UICollectionView does not reject this but corrupts its state and later crashes in -[UICollectionViewData layoutAttributesForItemAtIndexPath:]")
+        #expect(batchValue(r, "valid") == true)
+        #expect(batchValue(r, "warnings").batchElements.map { batchField($0, "code") } == ["DUPLICATE_DELETE"])
+        #expect(batchString(r, "warnings", 0, "message") == "item 0 - 0 is deleted more than once; UICollectionView does not reject this but corrupts its state and later crashes in -[UICollectionViewData layoutAttributesForItemAtIndexPath:]")
     }
 
     static let emptyUpdates: JSON = [
@@ -132,13 +132,13 @@ import Testing
 
     @Test func mergeRepairIsOneValidBatchReachingTheSameState() {
         let r = validate(#"{"before":[3],"updates":{"reloadItems":[[0,0]],"moveItems":[[[0,0],[0,2]]]},"repair":"merge"}"#)
-        #expect(string(r, "errors", 0, "code") == "DELETE_AND_MOVE_SAME_INDEX_PATH")
-        #expect(json(r, "repaired") == [Self.updates([("deleteItems", [[0, 0]]), ("insertItems", [[0, 2]])])])
+        #expect(batchString(r, "errors", 0, "code") == "DELETE_AND_MOVE_SAME_INDEX_PATH")
+        #expect(batchValue(r, "repaired") == [Self.updates([("deleteItems", [[0, 0]]), ("insertItems", [[0, 2]])])])
     }
 
     @Test func splitRepairGivesStagesInDifferenceKitOrder() {
         let r = validate(#"{"before":[3],"updates":{"reloadItems":[[0,0]],"moveItems":[[[0,0],[0,2]]]},"repair":"split"}"#)
-        #expect(json(r, "repaired") == [
+        #expect(batchValue(r, "repaired") == [
             Self.updates([("reloadItems", [[0, 0]])]),
             Self.updates([("moveItems", [[[0, 0], [0, 2]]])]),
         ])
@@ -153,14 +153,14 @@ import Testing
     @Test func everyRepairedBatchValidatesStrictly() {
         for mode in ["merge", "split"] {
             let r = validate(#"{"before":[4,3],"updates":{"deleteItems":[[0,1]],"reloadItems":[[0,3]],"moveItems":[[[0,3],[1,0]]],"moveSections":[[0,1]]},"repair":"\#(mode)"}"#)
-            let stages = json(r, "repaired")
+            let stages = batchValue(r, "repaired")
             guard case .array(let list) = stages else { Issue.record("no repair for \(mode)"); continue }
             var counts: JSON = [4, 3]
             for stage in list {
                 let body = JSON.object(JSONObject([("before", counts), ("updates", stage), ("strict", true)]))
                 let v = validate(String(decoding: body.serializedBytes(), as: UTF8.self))
-                #expect(json(v, "valid") == true, "\(mode): \(v.text)")
-                counts = json(v, "after")
+                #expect(batchValue(v, "valid") == true, "\(mode): \(v.text)")
+                counts = batchValue(v, "after")
             }
         }
     }
@@ -169,7 +169,7 @@ import Testing
 // MARK: helpers shared by the batch suites
 
 /// The member path `keys` (strings for object keys, ints for array indexes) of a response body.
-func json(_ r: Response, _ keys: any Sendable...) -> JSON {
+func batchValue(_ r: Response, _ keys: any Sendable...) -> JSON {
     var v = r.json ?? .null
     for key in keys {
         switch (v, key) {
@@ -181,7 +181,7 @@ func json(_ r: Response, _ keys: any Sendable...) -> JSON {
     return v
 }
 
-func string(_ r: Response, _ keys: any Sendable...) -> String? {
+func batchString(_ r: Response, _ keys: any Sendable...) -> String? {
     var v = r.json ?? .null
     for key in keys {
         switch (v, key) {
@@ -194,15 +194,15 @@ func string(_ r: Response, _ keys: any Sendable...) -> String? {
     return nil
 }
 
-func field(_ v: JSON, _ key: String) -> JSON {
+func batchField(_ v: JSON, _ key: String) -> JSON {
     if case .object(let o) = v { return o[key] ?? .null }
     return .null
 }
 
 extension JSON {
-    /// The elements of an array (empty for anything else), for `map` in expectations.
-    func map<T>(_ f: (JSON) -> T) -> [T] {
-        if case .array(let a) = self { return a.map(f) }
+    /// The elements of an array (empty for anything else).
+    var batchElements: [JSON] {
+        if case .array(let a) = self { return a }
         return []
     }
 }
