@@ -94,6 +94,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return try queryElements(id: id, request)
         case .invalidate(let id):
             return try invalidateLayout(id: id, request)
+        case .batchValidate:
+            return try postBatchValidate(request)
+        case .batchDiff:
+            return try postBatchDiff(request)
         }
     }
 

@@ -30,6 +30,8 @@ enum OpenAPIDocument {
         description: Compute layouts and query them.
       - name: operations
         description: Health, metrics and this contract.
+      - name: batch
+        description: Validate batch updates as UIKit does, and compute them from identifiers.
     paths:
       /healthz:
         get:
@@ -371,6 +373,195 @@ enum OpenAPIDocument {
                 Preferred sizes for a layout that does not estimate, for index paths the layout does
                 not have (each named), of zero size (UIKit: "received layout attributes with an empty
                 size"), or negative sizes and rect sizes. `errors` lists every bad field.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+      /batch/validate:
+        post:
+          tags: [batch]
+          operationId: validateBatch
+          summary: UIKit's verdict on a batch update (performBatchUpdates / beginUpdates-endUpdates), before the app crashes.
+          description: |
+            Give the item count of every section before the update (`before`), what the data source
+            reports afterwards (`after`, optional) and the calls made inside the block (`updates`).
+            The answer is a 200 for any well-formed request; whether UIKit accepts the batch is in
+            the body:
+    
+            - `valid`: UIKit would accept the batch (and, with `strict`, no hazard was found).
+            - `errors`: every violation, in UIKit's check order, not only the first; `errors[0]` is
+              the exception UIKit raises, with UIKit's exact text (index paths print as
+              `<NSIndexPath: 0xPTR> {length = 2, path = 0 - 3}`), `uikitException` repeats it and
+              `uikitException164` gives the iOS 16.4+ "Invalid batch updates detected" text when the
+              first failure is a count mismatch.
+            - `warnings`: hazards UIKit accepts but that break apps (`ITEM_CHANGES_IN_MOVED_SECTION`,
+              `RELOAD_TARGET_IGNORES_MOVES`, `DUPLICATE_DELETE`); with `strict` they are errors.
+            - `expectedAfter`: the counts a consistent data source reports after the batch.
+            - When valid: `after`, `mapping` (every old index path to its new one, null when
+              deleted) and `steps`, the data-source mutations in an order that keeps a model
+              consistent (deletes descending, then inserts ascending; moves split into both).
+            - With `repair`: `repaired`, batches UIKit accepts that reach the same final state
+              (`merge`: one batch, IGListKit-style; `split`: up to five stages to run one after
+              another, DifferenceKit-style). Null when no batch reaches it.
+    
+            Index paths are `[section, item]`. Deletes, reloads and move sources are in
+            before-coordinates; inserts and move destinations in after-coordinates, as in UIKit.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/BatchValidateRequest'
+                examples:
+                  countMismatch:
+                    summary: The classic crash, the data source changed without telling UIKit.
+                    value: {"before": [5], "after": [6]}
+                  mixed:
+                    summary: Several conflicting updates at once.
+                    value:
+                      before: [5, 3]
+                      after: [5, 3]
+                      flavor: collectionView
+                      strict: false
+                      updates:
+                        deleteItems: [[0, 2]]
+                        insertItems: [[0, 0]]
+                        reloadItems: [[0, 3]]
+                        moveItems: [[[0, 3], [0, 0]]]
+                        deleteSections: [1]
+                        moveSections: [[1, 0]]
+                  repair:
+                    summary: A reload and a move of the same row, repaired into one valid batch.
+                    value: {"before": [3], "updates": {"reloadItems": [[0, 0]], "moveItems": [[[0, 0], [0, 2]]]}, "repair": "merge"}
+          responses:
+            '200':
+              description: The verdict (also when UIKit would reject the batch).
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/BatchVerdict'
+                  examples:
+                    countMismatch:
+                      summary: 'Answer to {"before": [5], "after": [6]}.'
+                      value:
+                        valid: false
+                        errors:
+                          - code: INVALID_NUMBER_OF_ITEMS
+                            message: 'Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (6) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).'
+                            update: dataSource
+                            index: null
+                            section: 0
+                            fix: 'Your data source must report 5 items in section 0 (it reports 6), i.e. counts [5]; or add the missing inserts/deletes.'
+                        warnings: []
+                        uikitException: 'Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (6) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).'
+                        uikitException164: 'Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [5] } Data source after updates = { 1 section with item counts: [6] } Updates = [ ]'
+                        expectedAfter: [5]
+                        after: null
+                        mapping: null
+                        steps: null
+            '400':
+              description: |
+                Malformed JSON (pointer ""), or a field of the wrong type, missing or unknown (e.g. an
+                index path that is not two whole numbers, a move that is not a pair, a misspelt update
+                list). `errors[0].pointer` names the field.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                Well-formed but not a batch the service takes (`type`
+                `https://layoutd.dev/problems/unprocessable-batch`, title "Batch rejected"; `errors`
+                lists every bad value with its pointer): a negative count in `before`/`after`
+                (`/before/1 is -2; an item count must be 0 or more.`), a negative index in an update
+                (`/updates/deleteItems/1 is [0, -1]; sections and items are numbered from 0.`), more
+                operations in `updates` than the server's cap (`--max-batch-operations`, default
+                100,000, counting every entry of every list; pointer `/updates`), more than 1,000,000
+                sections or 1,000,000 items in all in `before` or `after`, or an unknown `flavor` or
+                `repair`.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+      /batch/diff:
+        post:
+          tags: [batch]
+          operationId: diffBatch
+          summary: A batch UIKit accepts that turns old identifiers into new ones.
+          description: |
+            Give the item identifiers of every section before (`old`) and after (`new`). The answer
+            is the batch (`updates`: deletes, inserts and moves, never reloads) plus the verdict
+            fields of `POST /batch/validate` for it, validated with `before` = the old counts and
+            `after` = the new ones, so `valid` is true and `mapping` and `steps` say where every
+            item goes.
+    
+            Sections pair by position: sections past the common count are deleted or inserted with
+            their items. Items match by identifier within their section, and across sections when
+            the identifier occurs once in all of `old` and once in all of `new` (a cross-section
+            move). The items that stay are a longest increasing run, so the moves are few
+            (`["a","b","c"] -> ["b","c","a"]` is one move).
+    
+            Identifiers must be unique within a section, as diffable data sources require; a
+            repeat is a 422 naming each one (UIKit: "Fatal: supplied item identifiers are not
+            unique.").
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/BatchDiffRequest'
+                examples:
+                  oneSection:
+                    value: {"old": [["a", "b", "c"]], "new": [["c", "a", "d"]]}
+          responses:
+            '200':
+              description: The batch and its verdict.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/BatchDiffResponse'
+                  examples:
+                    oneSection:
+                      summary: 'Answer to {"old": [["a","b","c"]], "new": [["c","a","d"]]}: c stays, a moves behind it, b goes, d comes.'
+                      value:
+                        updates: {deleteItems: [[0, 1]], insertItems: [[0, 2]], reloadItems: [], moveItems: [[[0, 0], [0, 1]]], deleteSections: [], insertSections: [], reloadSections: [], moveSections: []}
+                        valid: true
+                        errors: []
+                        warnings: []
+                        uikitException: null
+                        uikitException164: null
+                        expectedAfter: [3]
+                        after: [3]
+                        mapping: [{from: [0, 0], to: [0, 1]}, {from: [0, 1], to: null}, {from: [0, 2], to: [0, 0]}]
+                        steps:
+                          - {op: deleteItem, indexPath: [0, 1]}
+                          - {op: deleteItem, indexPath: [0, 0]}
+                          - {op: insertItem, indexPath: [0, 1], movedFrom: [0, 0]}
+                          - {op: insertItem, indexPath: [0, 2]}
+            '400':
+              description: Malformed JSON (pointer ""), or `old`/`new` not arrays of arrays of strings, missing, or an unknown field. `errors[0].pointer` names the field.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                Well-formed but not a diff the service takes (`type`
+                `https://layoutd.dev/problems/unprocessable-batch`, title "Batch rejected"):
+                identifiers repeated within a section (one error per repeat, e.g. pointer `/old/0/2`,
+                `/old/0/2 is "b", like /old/0/1; identifiers must be unique within a section.`; the
+                detail quotes UIKit's "Fatal: supplied item identifiers are not unique. Duplicate
+                identifiers: {(b)}"), more identifiers in `old` and `new` together than the server's
+                cap (`--max-batch-operations`, default 100,000; pointer ""), more than 1,000,000
+                sections in either, or an unknown `flavor`.
               content:
                 application/problem+json:
                   schema:
@@ -1186,6 +1377,252 @@ enum OpenAPIDocument {
               maxItems: 1
               items:
                 $ref: '#/components/schemas/CountSection'
+        BatchCounts:
+          type: array
+          description: Item count of each section. At most 1,000,000 sections and 1,000,000 items in all.
+          maxItems: 1000000
+          items:
+            type: integer
+            minimum: 0
+        BatchItemMove:
+          type: array
+          description: '`moveItem(at:to:)`: `[[fromSection, fromItem], [toSection, toItem]]`, from in before-coordinates, to in after-coordinates.'
+          prefixItems:
+            - $ref: '#/components/schemas/IndexPath'
+            - $ref: '#/components/schemas/IndexPath'
+          items: false
+          minItems: 2
+        BatchSectionMove:
+          type: array
+          description: '`moveSection(_:toSection:)`: `[from, to]`.'
+          prefixItems:
+            - {type: integer, minimum: 0}
+            - {type: integer, minimum: 0}
+          items: false
+          minItems: 2
+        BatchUpdates:
+          type: object
+          additionalProperties: false
+          description: |
+            The calls made inside one `performBatchUpdates` block, in any order (UIKit sorts them).
+            Every list is optional (default empty). In answers, every list is present.
+          properties:
+            deleteItems:
+              type: array
+              items: {$ref: '#/components/schemas/IndexPath'}
+              default: []
+            insertItems:
+              type: array
+              items: {$ref: '#/components/schemas/IndexPath'}
+              default: []
+            reloadItems:
+              type: array
+              items: {$ref: '#/components/schemas/IndexPath'}
+              default: []
+            moveItems:
+              type: array
+              items: {$ref: '#/components/schemas/BatchItemMove'}
+              default: []
+            deleteSections:
+              type: array
+              items: {type: integer, minimum: 0}
+              default: []
+            insertSections:
+              type: array
+              items: {type: integer, minimum: 0}
+              default: []
+            reloadSections:
+              type: array
+              items: {type: integer, minimum: 0}
+              default: []
+            moveSections:
+              type: array
+              items: {$ref: '#/components/schemas/BatchSectionMove'}
+              default: []
+        BatchValidateRequest:
+          type: object
+          additionalProperties: false
+          required: [before]
+          properties:
+            before:
+              allOf: [{$ref: '#/components/schemas/BatchCounts'}]
+              description: Item count per section before the update (what the data source reported last).
+            after:
+              allOf: [{$ref: '#/components/schemas/BatchCounts'}]
+              description: |
+                What the data source reports after the update. Omitted: the counts a consistent data
+                source would report are assumed, so only conflicts and out-of-range indexes remain.
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              default: collectionView
+              description: 'The wording of the messages: items and "collection view", or rows and "table view".'
+            strict:
+              type: boolean
+              default: false
+              description: Report the hazards UIKit tolerates (`warnings`) as errors.
+            repair:
+              type: string
+              enum: [split, merge]
+              description: Also answer `repaired`, valid batches reaching the same final state.
+            updates:
+              $ref: '#/components/schemas/BatchUpdates'
+        BatchIssue:
+          type: object
+          required: [code, message, update, index, fix]
+          description: One violation or hazard, tied to the call that caused it.
+          properties:
+            code:
+              type: string
+              description: Stable identifier, in UIKit's check order.
+              enum: [NEGATIVE_INDEX, NEGATIVE_COUNT, DELETE_AND_RELOAD_SAME_INDEX_PATH, DELETE_AND_RELOAD_SAME_SECTION,
+                     DELETE_AND_MOVE_SAME_SECTION, DELETE_AND_MOVE_SAME_INDEX_PATH, DELETE_SECTION_OUT_OF_RANGE,
+                     DELETE_ITEM_SECTION_OUT_OF_RANGE, DELETE_ITEM_OUT_OF_RANGE, MOVE_FROM_DELETED_SECTION,
+                     INSERT_AND_MOVE_SAME_SECTION, INSERT_AND_MOVE_SAME_INDEX_PATH, INSERT_SECTION_OUT_OF_RANGE,
+                     INSERT_ITEM_SECTION_OUT_OF_RANGE, INSERT_ITEM_OUT_OF_RANGE, MOVE_INTO_INSERTED_SECTION,
+                     MOVE_SECTION_OUT_OF_RANGE, MOVE_SECTION_DESTINATION_OUT_OF_RANGE, MOVE_ITEM_SECTION_OUT_OF_RANGE,
+                     MOVE_ITEM_OUT_OF_RANGE, MOVE_ITEM_DESTINATION_SECTION_OUT_OF_RANGE, MOVE_ITEM_DESTINATION_OUT_OF_RANGE,
+                     MOVE_SECTION_TO_TWO_DESTINATIONS, MOVE_ITEM_TO_TWO_DESTINATIONS, MOVE_TWO_SECTIONS_TO_SAME_DESTINATION,
+                     MOVE_TWO_ITEMS_TO_SAME_DESTINATION, INVALID_NUMBER_OF_SECTIONS, INVALID_NUMBER_OF_ITEMS,
+                     DELETE_MORE_ITEMS_THAN_EXIST, ITEM_CHANGES_IN_MOVED_SECTION, RELOAD_TARGET_IGNORES_MOVES, DUPLICATE_DELETE]
+            message:
+              type: string
+              description: UIKit's exact `NSInternalInconsistencyException` reason for UIKit's own checks (pointers print as 0xPTR); a sentence for hazards.
+            update:
+              type: string
+              enum: [deleteItems, insertItems, reloadItems, moveItems, deleteSections, insertSections, reloadSections, moveSections, dataSource, before, after]
+              description: The update list at fault; `dataSource` for count mismatches.
+            index:
+              type: [integer, 'null']
+              description: Position of the culprit in that list; null when no single entry is at fault.
+            indexPath:
+              allOf: [{$ref: '#/components/schemas/IndexPath'}]
+              description: The item concerned, in the coordinates its list uses. Absent when none.
+            section:
+              type: integer
+              description: The section concerned (for count checks, the new index). Absent when none.
+            fix:
+              type: string
+              description: One sentence on how to fix it.
+        BatchItemMapping:
+          type: object
+          required: [from, to]
+          properties:
+            from:
+              $ref: '#/components/schemas/IndexPath'
+            to:
+              description: Where the item ends up; null when it is deleted. A reloaded item maps to UIKit's re-insert position.
+              oneOf:
+                - $ref: '#/components/schemas/IndexPath'
+                - type: 'null'
+        BatchStep:
+          type: object
+          required: [op]
+          description: |
+            One data-source mutation. Applied in order they keep every index valid: item deletes
+            (descending, before-coordinates), section deletes (descending), section inserts
+            (ascending, after-coordinates), item inserts (ascending). A move is a delete plus an
+            insert with `movedFrom`; a reload a delete plus an insert of a fresh item.
+          oneOf:
+            - properties:
+                op: {const: deleteItem}
+                indexPath: {$ref: '#/components/schemas/IndexPath'}
+              required: [op, indexPath]
+            - properties:
+                op: {const: deleteSection}
+                section: {type: integer, minimum: 0}
+              required: [op, section]
+            - properties:
+                op: {const: insertSection}
+                section: {type: integer, minimum: 0}
+                itemCount:
+                  type: integer
+                  minimum: 0
+                  description: Items the new section holds (a moved section's surviving items, or fresh ones).
+                movedFrom:
+                  type: integer
+                  minimum: 0
+                  description: The old index of a moved section; absent for inserted and reloaded sections.
+              required: [op, section, itemCount]
+            - properties:
+                op: {const: insertItem}
+                indexPath: {$ref: '#/components/schemas/IndexPath'}
+                movedFrom:
+                  allOf: [{$ref: '#/components/schemas/IndexPath'}]
+                  description: The old index path of a moved item; absent for inserted and reloaded items.
+              required: [op, indexPath]
+        BatchVerdict:
+          type: object
+          required: [valid, errors, warnings, uikitException, uikitException164, expectedAfter, after, mapping, steps]
+          properties:
+            valid:
+              type: boolean
+              description: UIKit accepts the batch (and, with `strict`, it has no hazard).
+            errors:
+              type: array
+              description: Every violation in UIKit's check order; `errors[0]` is the exception UIKit raises. With `strict`, hazards follow.
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            warnings:
+              type: array
+              description: Hazards UIKit accepts; empty with `strict`.
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            uikitException:
+              type: [string, 'null']
+              description: The `NSInternalInconsistencyException` reason UIKit raises; null when UIKit accepts the batch.
+            uikitException164:
+              type: [string, 'null']
+              description: The iOS 16.4+ "Invalid batch updates detected" reason, when UIKit's first failure is a count mismatch; else null.
+            expectedAfter:
+              type: [array, 'null']
+              items: {type: integer}
+              description: The counts a data source consistent with the updates reports after them; null when the section count itself is inconsistent.
+            after:
+              type: [array, 'null']
+              items: {type: integer}
+              description: When valid, the after counts validated against (given or implied); else null.
+            mapping:
+              type: [array, 'null']
+              description: When valid, every old index path in order with its new one; else null.
+              items: {$ref: '#/components/schemas/BatchItemMapping'}
+            steps:
+              type: [array, 'null']
+              description: When valid, the data-source mutations in a consistent order; else null.
+              items: {$ref: '#/components/schemas/BatchStep'}
+            repaired:
+              type: [array, 'null']
+              description: Only when `repair` was asked for. `merge`, one batch; `split`, stages to run one after another (the data source reporting each stage's state). Null when no batch reaches the intended state.
+              items: {$ref: '#/components/schemas/BatchUpdates'}
+        BatchIdentifiers:
+          type: array
+          description: Item identifiers per section (unique within a section). At most 1,000,000 sections.
+          maxItems: 1000000
+          items:
+            type: array
+            items:
+              type: string
+        BatchDiffRequest:
+          type: object
+          additionalProperties: false
+          required: [old, new]
+          description: At most `--max-batch-operations` (default 100,000) identifiers in `old` and `new` together.
+          properties:
+            old:
+              $ref: '#/components/schemas/BatchIdentifiers'
+            new:
+              $ref: '#/components/schemas/BatchIdentifiers'
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              default: collectionView
+        BatchDiffResponse:
+          description: The batch (`updates`, first) and the `BatchVerdict` fields for it.
+          allOf:
+            - $ref: '#/components/schemas/BatchVerdict'
+            - type: object
+              required: [updates]
+              properties:
+                updates:
+                  $ref: '#/components/schemas/BatchUpdates'
 
     """###
 }

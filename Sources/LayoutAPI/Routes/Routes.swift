@@ -9,11 +9,14 @@ enum Route: Equatable {
     case layout(id: String)
     case layoutElements(id: String)
     case invalidate(id: String)
+    case batchValidate
+    case batchDiff
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
         "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}/elements",
         "/layout/{id}/invalidate",
+        "/batch/validate", "/batch/diff",
     ]
 
     var template: String {
@@ -25,6 +28,8 @@ enum Route: Equatable {
         case .layout: "/layout/{id}"
         case .layoutElements: "/layout/{id}/elements"
         case .invalidate: "/layout/{id}/invalidate"
+        case .batchValidate: "/batch/validate"
+        case .batchDiff: "/batch/diff"
         }
     }
 
@@ -32,7 +37,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .healthz, .openAPI, .metrics, .layout, .layoutElements: ["GET", "HEAD"]
-        case .layouts, .invalidate: ["POST"]
+        case .layouts, .invalidate, .batchValidate, .batchDiff: ["POST"]
         }
     }
 
@@ -49,6 +54,8 @@ enum Route: Equatable {
         case (2, "metrics"): self = .metrics
         case (2, "layout"): self = .layouts
         case (3, "layout") where !parts[2].isEmpty: self = .layout(id: String(parts[2]))
+        case (3, "batch") where parts[2] == "validate": self = .batchValidate
+        case (3, "batch") where parts[2] == "diff": self = .batchDiff
         case (4, "layout") where !parts[2].isEmpty && parts[3] == "elements": self = .layoutElements(id: String(parts[2]))
         case (4, "layout") where !parts[2].isEmpty && parts[3] == "invalidate": self = .invalidate(id: String(parts[2]))
         default: return nil

@@ -9,6 +9,9 @@ package enum APIError: Error {
     case badField(FieldError)
     /// Well-formed but a layout UIKit would reject (negative sizes, over the caps): 422.
     case unprocessable([FieldError], detail: String)
+    /// Well-formed but a batch-update request the service cannot take (negative counts or
+    /// indexes, over the caps, duplicate diff identifiers): 422.
+    case unprocessableBatch([FieldError], detail: String)
     /// A malformed query parameter: 400 naming the parameter.
     case badQuery(parameter: String, detail: String)
     /// The layout id is not in the cache (never computed here, or evicted): 404.
@@ -22,7 +25,7 @@ package enum APIError: Error {
     var status: Int {
         switch self {
         case .malformedJSON, .badField, .badQuery: 400
-        case .unprocessable: 422
+        case .unprocessable, .unprocessableBatch: 422
         case .unknownLayout, .noSuchElement, .notFound: 404
         case .methodNotAllowed: 405
         case .unsupportedMediaType: 415
@@ -43,6 +46,10 @@ package enum APIError: Error {
         case .unprocessable(let errors, let detail):
             return ProblemDetails(
                 type: ProblemType.unprocessable, title: "Layout rejected", status: 422, detail: detail,
+                errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
+        case .unprocessableBatch(let errors, let detail):
+            return ProblemDetails(
+                type: ProblemType.unprocessableBatch, title: "Batch rejected", status: 422, detail: detail,
                 errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
         case .badQuery(let parameter, let detail):
             return ProblemDetails(
@@ -83,6 +90,7 @@ enum ProblemType {
     static let invalidRequest = base + "invalid-request"
     static let unprocessable = base + "unprocessable-layout"
     static let invalidQuery = base + "invalid-query"
+    static let unprocessableBatch = base + "unprocessable-batch"
     static let unknownLayout = base + "unknown-layout"
     static let noSuchElement = base + "no-such-element"
     static let notFound = "about:blank"

@@ -1,0 +1,30 @@
+import HTTP
+import LayoutEngine
+
+/// `POST /batch/validate` and `POST /batch/diff`: UIKit's batch-update verdicts
+/// (`BatchValidation`) and batches computed from identifiers (`BatchDiff`). A well-formed request
+/// is always a 200: whether UIKit accepts the batch is in the body, not the status.
+extension LayoutApplication {
+    func postBatchValidate(_ request: Request) throws(APIError) -> Response {
+        let r = try BatchRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+        let verdict = BatchValidation.validate(before: r.before, after: r.after, updates: r.updates, flavor: r.flavor,
+                                               strict: r.strict, repair: r.repair)
+        return Response(status: 200, contentType: "application/json",
+                        body: BatchEncoder.verdict(verdict, repairAsked: r.repair != nil))
+    }
+
+    /// The diff's batch, validated with `before` = the old counts and `after` = the new ones, so
+    /// the answer carries the same verdict fields (mapping, steps) as `/batch/validate`.
+    func postBatchDiff(_ request: Request) throws(APIError) -> Response {
+        let r = try BatchRequestDecoder.decodeDiff(request.body, maxIdentifiers: configuration.maxBatchOperations)
+        let updates: BatchUpdates
+        switch BatchDiff.diff(old: r.old, new: r.new) {
+        case .success(let u): updates = u
+        case .failure: throw BatchRequestDecoder.duplicates(r)
+        }
+        let verdict = BatchValidation.validate(before: r.old.map(\.count), after: r.new.map(\.count), updates: updates,
+                                               flavor: r.flavor)
+        return Response(status: 200, contentType: "application/json",
+                        body: BatchEncoder.verdict(verdict, updates: updates, repairAsked: false))
+    }
+}
