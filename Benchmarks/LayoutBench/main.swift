@@ -1,7 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
-// Suites: flow, layouts, layoutTypes, json, batch, service (default: all of them); http serves /healthz for
+// Suites: flow, layouts, layoutTypes, json, batch, batchAPI, service (default: all of them); http serves /healthz for
 // wrk (HTTP_BENCH_SECONDS) and runs only when named.
-let all = ["flow", "layouts", "layoutTypes", "json", "batch", "service"]
+let all = ["flow", "layouts", "layoutTypes", "json", "batch", "batchAPI", "service"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
 for suite in suites {
@@ -12,6 +12,7 @@ for suite in suites {
     case "layoutTypes": runLayoutTypesBenchmarks()
     case "json": runJSONBenchmarks()
     case "batch": runBatchBenchmarks()
+    case "batchAPI": runBatchAPIBenchmarks()
     case "service": runServiceBenchmarks()
     case "http": runHTTPBenchmarks()
     default: print("unknown suite \(suite); choose from \(all + ["http"])")

@@ -39,7 +39,14 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// Layout computation and batch work go to Dispatch; everything else is cheap and inline,
     /// including a `POST /layout` whose exact body was answered before and is still cached.
     public func execution(for request: Request) -> Execution {
-        guard request.method == "POST" else { return .inline }
+        guard request.method == "POST" else {
+            // The first query of a large layout builds its index: off the I/O loop.
+            if case .layoutElements(let id)? = Route(path: request.path), let entry = cache.peek(id),
+               !entry.hasIndex, entry.layout.attributes.count > 10_000 {
+                return .offload
+            }
+            return .inline
+        }
         if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
         return .offload
     }

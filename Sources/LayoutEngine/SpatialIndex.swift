@@ -49,6 +49,13 @@ public struct SpatialIndex: Sendable {
 
     /// Heap bytes the index owns: its box, index and node arrays. The attributes buffer it tests
     /// against belongs to the `Layout` (shared, copy-on-write) and is not counted here.
+    /// An upper bound of `memoryBytes` for an index over `count` frames, known before building
+    /// it: about 22.4 bytes per entry measured (a Float32 box and a UInt32 index per entry, the
+    /// same per node of 16, spare array capacity), rounded up to 24, plus the array headers.
+    public static func estimatedMemoryBytes(count: Int) -> Int {
+        max(0, count) * 24 + 1024
+    }
+
     public var memoryBytes: Int {
         entryBoxes.capacity * MemoryLayout<Float>.stride
             + entryIndex.capacity * MemoryLayout<UInt32>.stride

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTP
 @testable import LayoutAPI
 import LayoutEngine
 import Synchronization
@@ -65,5 +66,26 @@ import Testing
         #expect(computations.load(ordering: .relaxed) == 1)
         #expect(cache.stats.misses == 1)
         #expect(cache.stats.hits == 7)
+    }
+}
+
+@Suite struct LazyIndexTests {
+    @Test func theIndexIsBuiltByTheFirstQueryAndLargeFirstQueriesAreOffloaded() throws {
+        let app = LayoutApplication.make()
+        let id = try #require(app.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":20000}]}"#).id)
+        let entry = try #require(app.cache.peek(id))
+        #expect(!entry.hasIndex)
+        let query = Request(method: "GET", target: "/layout/\(id)/elements?rect=0,0,375,100")
+        #expect(app.execution(for: query) == .offload)
+        #expect(app.respond(to: query).status == 200)
+        #expect(entry.hasIndex)
+        #expect(app.execution(for: query) == .inline)
+    }
+
+    @Test func accountedIndexBytesBoundTheBuiltIndex() {
+        for n in [0, 1, 15, 16, 1_000, 123_457] {
+            let layout = Layout(contentSize: .zero, attributes: (0..<n).map { .cell(IndexPath(section: 0, item: $0), Rect(x: Double($0 % 7) * 10, y: Double($0 / 7) * 10, width: 9, height: 9)) }, sections: [])
+            #expect(SpatialIndex(layout).memoryBytes <= SpatialIndex.estimatedMemoryBytes(count: n), "n = \(n)")
+        }
     }
 }

@@ -1,12 +1,17 @@
 import LayoutEngine
 
+import Synchronization
+
 /// What the cache keeps per layout: the layout and its index for queries, and the response
 /// bytes exactly as sent, so a hit is answered without recomputing or re-encoding.
+///
+/// The spatial index is built on the first query, not with the layout: building it costs more
+/// than laying out and encoding together (~200 ns per element), and many clients never query.
 final class CachedLayout: Sendable {
     let id: String
     let spec: LayoutSpec
     let layout: Layout
-    let index: SpatialIndex
+    private let lazyIndex = Mutex<SpatialIndex?>(nil)
     /// The full `POST /layout` / `GET /layout/{id}` body.
     let body: [UInt8]
     /// The `Prefer: return=minimal` body.
@@ -18,18 +23,30 @@ final class CachedLayout: Sendable {
         self.id = id
         self.spec = spec
         self.layout = layout
-        self.index = SpatialIndex(layout)
         self.body = LayoutEncoder.full(id: id, layout: layout, estimates: spec.estimates)
         self.minimalBody = LayoutEncoder.minimal(id: id, layout: layout)
         var bytes = 256 + id.utf8.count
         bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
         bytes += layout.sections.capacity * MemoryLayout<SectionGeometry>.stride
         bytes += layout.warnings.reduce(0) { $0 + MemoryLayout<LayoutWarning>.stride + $1.message.utf8.count + $1.code.utf8.count }
-        bytes += index.memoryBytes
+        bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
         bytes += body.capacity + minimalBody.capacity
         bytes += spec.approximateBytes
         self.bytes = bytes
     }
+
+    /// The rect/point index, built by the first query that needs it. O(n log n) once.
+    var index: SpatialIndex {
+        lazyIndex.withLock { index in
+            if let built = index { return built }
+            let built = SpatialIndex(layout)
+            index = built
+            return built
+        }
+    }
+
+    /// Whether a query can run without building the index first (and so inline).
+    var hasIndex: Bool { lazyIndex.withLock { $0 != nil } }
 
     /// The strong validator for `GET /layout/{id}`: the id is derived from the content.
     var etag: String { "\"\(id)\"" }

@@ -40,6 +40,11 @@ final class LayoutCache: Sendable {
 
     var stats: Stats { state.withLock { $0.stats } }
 
+    /// The cached layout without changing its recency or the counters.
+    func peek(_ id: String) -> CachedLayout? {
+        state.withLock { s in s.byID[id].flatMap { s.slots[$0].entry } }
+    }
+
     /// Whether `id` is cached (no recency change).
     func contains(_ id: String) -> Bool {
         state.withLock { $0.byID[id] != nil }
