@@ -78,12 +78,14 @@ struct ElementEncoder {
 }
 
 /// A small direct-mapped memo of formatted numbers, for the values the fast paths do not cover.
+/// Its tables are allocated on the first such value, so encoders that only meet integers and
+/// dyadic values (most responses at @1x and @2x, every small query answer) allocate nothing.
 private struct NumberMemo {
-    static let slots = 1024
+    static let slots = 512
     static let width = 24
-    private var keys = [UInt64](repeating: Double.nan.bitPattern, count: NumberMemo.slots)
-    private var lengths = [UInt8](repeating: 0, count: NumberMemo.slots)
-    private var text = [UInt8](repeating: 0, count: NumberMemo.slots * NumberMemo.width)
+    private var keys: [UInt64] = []
+    private var lengths: [UInt8] = []
+    private var text: [UInt8] = []
 
     @inline(__always)
     mutating func number(_ v: Double, to p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
@@ -92,8 +94,17 @@ private struct NumberMemo {
         }
         let dyadic = JSONWriter.writeDyadic(v, to: p)
         if dyadic > 0 { return p + dyadic }
+        return memoised(v, to: p)
+    }
+
+    private mutating func memoised(_ v: Double, to p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if keys.isEmpty {
+            keys = [UInt64](repeating: Double.nan.bitPattern, count: Self.slots)
+            lengths = [UInt8](repeating: 0, count: Self.slots)
+            text = [UInt8](repeating: 0, count: Self.slots * Self.width)
+        }
         let bits = v.bitPattern
-        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
         if keys[slot] == bits {
             let n = Int(lengths[slot])
             text.withUnsafeBufferPointer { p.initialize(from: $0.baseAddress.unsafelyUnwrapped + slot * Self.width, count: n) }
