@@ -2,6 +2,8 @@
 --   MODE=get  (default): plain GET of the URL on the command line (/healthz).
 --   MODE=hit : the same POST /layout every time (ITEMS items, default 1000): served from the cache.
 --   MODE=miss: the collection view's height changes on every request, so each one is computed.
+--   MODE=hitmin: as hit, with Prefer: return=minimal (id, content size and counts only).
+--   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
 -- Prints one machine-readable RESULT line at the end (same fields as ../shared/peers/bench/wrk.lua).
 local mode = os.getenv("MODE") or "get"
 local items = os.getenv("ITEMS") or "1000"
@@ -16,10 +18,25 @@ function setup(thread)
   threads = threads + 1
 end
 
-if mode == "hit" or mode == "miss" then
+if mode == "hit" or mode == "miss" or mode == "hitmin" then
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.body = prefix .. "800" .. suffix
+end
+
+if mode == "hitmin" then
+  wrk.headers["Prefer"] = "return=minimal"
+end
+
+-- MODE=query: GET <path>?rect=0,y,375,667 with y moving through the 1M-element layout
+-- (15 pt per row of 6 items... rows are 60 pt apart: 166,667 rows, about 10,000,000 pt).
+if mode == "query" then
+  local counter = 0
+  request = function()
+    counter = counter + 1
+    local y = ((tid or 0) * 7919 + counter * 104729) % 9999000
+    return wrk.format("GET", wrk.path .. "?rect=0," .. y .. ",375,667")
+  end
 end
 
 if mode == "miss" then

@@ -19,8 +19,16 @@ final class CachedLayout: Sendable {
     /// Honest heap estimate: attributes, sections, warnings, index and both bodies.
     let bytes: Int
 
+    /// The strong validator for `GET /layout/{id}` (the id is derived from the content), made
+    /// once like `location` so that a hit allocates no strings.
+    let etag: String
+    /// `/layout/{id}`.
+    let location: String
+
     init(id: String, spec: LayoutSpec, layout: Layout) {
         self.id = id
+        self.etag = "\"\(id)\""
+        self.location = "/layout/\(id)"
         self.spec = spec
         self.layout = layout
         self.body = LayoutEncoder.full(id: id, layout: layout, estimates: spec.estimates)
@@ -48,8 +56,6 @@ final class CachedLayout: Sendable {
     /// Whether a query can run without building the index first (and so inline).
     var hasIndex: Bool { lazyIndex.withLock { $0 != nil } }
 
-    /// The strong validator for `GET /layout/{id}`: the id is derived from the content.
-    var etag: String { "\"\(id)\"" }
 }
 
 extension LayoutSpec {

@@ -33,7 +33,7 @@ extension LayoutApplication {
         headers.add("Content-Type", "application/json")
         headers.add("X-Cache", hit ? "hit" : "miss")
         headers.add("ETag", entry.etag)
-        headers.add("Location", "/layout/\(entry.id)")
+        headers.add("Location", entry.location)
         if minimal { headers.add("Preference-Applied", "return=minimal") }
         return Response(status: 200, headers: headers, body: minimal ? entry.minimalBody : entry.body)
     }
