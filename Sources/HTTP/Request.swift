@@ -12,7 +12,7 @@ public struct Headers: Sendable, Hashable, Sequence {
 
     /// The first value of `name` (case-insensitive), or nil.
     public subscript(name: String) -> String? {
-        for f in fields where f.name.utf8.count == name.utf8.count && f.name.lowercased() == name.lowercased() {
+        for f in fields where Self.sameName(f.name, name) {
             return f.value
         }
         return nil
@@ -20,8 +20,19 @@ public struct Headers: Sendable, Hashable, Sequence {
 
     /// Every value of `name` (case-insensitive), in order.
     public func values(_ name: String) -> [String] {
-        let lower = name.lowercased()
-        return fields.filter { $0.name.lowercased() == lower }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// ASCII case-insensitive comparison of field names (RFC 9110 §5.1), without allocating.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return false }
+        for (p, q) in zip(x, y) where p != q {
+            let lp = p >= 0x41 && p <= 0x5A ? p | 0x20 : p
+            let lq = q >= 0x41 && q <= 0x5A ? q | 0x20 : q
+            if lp != lq { return false }
+        }
+        return true
     }
 
     public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }

@@ -29,12 +29,12 @@ if mode == "hitmin" then
 end
 
 -- MODE=query: GET <path>?rect=0,y,375,667 with y moving through the 1M-element layout
--- (15 pt per row of 6 items... rows are 60 pt apart: 166,667 rows, about 10,000,000 pt).
+-- (110x110 cells, 3 per row, rows 120 pt apart: 333,334 rows, about 40,000,000 pt; ~20 per rect).
 if mode == "query" then
   local counter = 0
   request = function()
     counter = counter + 1
-    local y = ((tid or 0) * 7919 + counter * 104729) % 9999000
+    local y = ((tid or 0) * 7919 + counter * 104729) % 39999000
     return wrk.format("GET", wrk.path .. "?rect=0," .. y .. ",375,667")
   end
 end

@@ -7,15 +7,25 @@ final class Metrics: Sendable {
     /// Upper bounds in seconds of the latency histogram buckets (+Inf is implicit).
     static let buckets: [Double] = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10]
 
-    private struct Key: Hashable { var route: String; var status: Int }
     private struct Histogram {
         var counts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
         var sumMicros = 0
         var count = 0
     }
+    /// Everything recorded for one route, so a request costs one dictionary lookup.
+    private struct RouteStats {
+        var statuses: [Int: Int] = [:]
+        var histogram = Histogram()
+
+        mutating func record(status: Int, bucket: Int, micros: Int) {
+            statuses[status, default: 0] += 1
+            histogram.counts[bucket] += 1
+            histogram.sumMicros += micros
+            histogram.count += 1
+        }
+    }
     private struct State {
-        var requests: [Key: Int] = [:]
-        var latency: [String: Histogram] = [:]
+        var routes: [String: RouteStats] = [:]
     }
     private let state = Mutex(State())
 
@@ -29,10 +39,7 @@ final class Metrics: Sendable {
         var bucket = Self.buckets.count
         for (i, b) in Self.buckets.enumerated() where seconds <= b { bucket = i; break }
         state.withLock { s in
-            s.requests[Key(route: route, status: r.status), default: 0] += 1
-            s.latency[route, default: Histogram()].counts[bucket] += 1
-            s.latency[route, default: Histogram()].sumMicros += r.microseconds
-            s.latency[route, default: Histogram()].count += 1
+            s.routes[route, default: RouteStats()].record(status: r.status, bucket: bucket, micros: r.microseconds)
         }
     }
 
@@ -41,12 +48,14 @@ final class Metrics: Sendable {
         var out = ""
         out += "# HELP layoutd_http_requests_total HTTP requests answered, by route template and status.\n"
         out += "# TYPE layoutd_http_requests_total counter\n"
-        for (k, v) in s.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
-            out += "layoutd_http_requests_total{route=\"\(k.route)\",status=\"\(k.status)\"} \(v)\n"
+        for (route, stats) in s.routes.sorted(by: { $0.key < $1.key }) {
+            for (status, v) in stats.statuses.sorted(by: { $0.key < $1.key }) {
+                out += "layoutd_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(v)\n"
+            }
         }
         out += "# HELP layoutd_http_request_duration_seconds Time from a request's first byte to its response written, by route.\n"
         out += "# TYPE layoutd_http_request_duration_seconds histogram\n"
-        for (route, h) in s.latency.sorted(by: { $0.key < $1.key }) {
+        for (route, h) in s.routes.map({ ($0.key, $0.value.histogram) }).sorted(by: { $0.0 < $1.0 }) {
             var cumulative = 0
             for (i, b) in Self.buckets.enumerated() {
                 cumulative += h.counts[i]
