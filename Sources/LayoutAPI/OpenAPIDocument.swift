@@ -1046,10 +1046,16 @@ enum OpenAPIDocument {
             previousId:
               type: string
             contentSize:
-              $ref: '#/components/schemas/Size'
+              $ref: '#/components/schemas/ContentSize'
             contentSizeAdjustment:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              type: object
+              required: [width, height]
               description: New content size minus old (may be negative).
+              properties:
+                width:
+                  type: number
+                height:
+                  type: number
             contentOffsetAdjustment:
               allOf: [{$ref: '#/components/schemas/Point'}]
               description: preferredSizes only. Add to the content offset to keep the first visible element in place.

@@ -152,3 +152,15 @@ import Testing
         #expect(r.detail == "/bounds/width is -568; it must be a length in points: a number from 0 to 1000000000.")
     }
 }
+
+@Suite struct InvalidationRoomTests {
+    @Test func resizingAWaterfallBelowItsColumnsIs422() throws {
+        let app = LayoutApplication.make()
+        let id = try #require(app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"type":"waterfall","columnCount":3,"minimumColumnSpacing":100},"sections":[{"numberOfItems":3}]}"#).id)
+        let r = app.post(#"{"bounds":{"x":0,"y":0,"width":150,"height":667}}"#, target: "/layout/\(id)/invalidate")
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/bounds/width"])
+        #expect(r.detail == "/bounds/width is 150, too small for this layout's columns, margins or spacing (it would give negative sizes); POST the layout again with settings that fit, or use a wider collection view.")
+        #expect(app.post(#"{"bounds":{"x":0,"y":0,"width":812,"height":375}}"#, target: "/layout/\(id)/invalidate").status == 200)
+    }
+}
