@@ -49,8 +49,7 @@ enum BatchRequestDecoder {
 
     /// Parses `body`, runs `read`, and turns what went wrong into the API's errors.
     static func run<T>(_ body: [UInt8], _ read: (JSONField, inout WireReader) throws(FieldError) -> T) throws(APIError) -> T {
-        let json: JSON
-        do { json = try JSONParser.parse(body) } catch { throw .malformedJSON(error) }
+        let json = try RequestDocument.parse(body)
         var reader = WireReader()
         let value: T
         do {

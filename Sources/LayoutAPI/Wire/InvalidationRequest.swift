@@ -14,8 +14,7 @@ enum InvalidationRequest {
     /// Shape errors are 400; bad rect values (negative sizes, non-finite numbers) are collected in
     /// `reader` for the caller to answer together with the preferred sizes' problems.
     static func decode(_ body: [UInt8], reader: inout WireReader) throws(APIError) -> InvalidationRequest {
-        let json: JSON
-        do { json = try JSONParser.parse(body) } catch { throw .malformedJSON(error) }
+        let json = try RequestDocument.parse(body)
         let o: JSONFieldObject
         do {
             o = try JSONField(json).object()

@@ -12,20 +12,34 @@ enum RequestDocument {
         return json
     }
 
-    /// The pointer of the first `null` in document order, or nil. Iterative (depth is bounded by
-    /// the parser, but width is not).
+    /// The pointer of the first `null` in document order, or nil. Builds no pointer until it
+    /// finds one (the walk visits every value of a 100,000-item request). Recursion depth is
+    /// bounded by the parser's `maxDepth`.
     static func firstNull(_ json: JSON, at pointer: JSONPointer) -> JSONPointer? {
-        var stack: [(JSON, JSONPointer)] = [(json, pointer)]
-        while let (value, p) = stack.popLast() {
-            switch value {
-            case .null: return p
-            case .array(let items):
-                for (i, item) in items.enumerated().reversed() { stack.append((item, p.appending(i))) }
-            case .object(let o):
-                for m in o.members.reversed() { stack.append((m.value, p.appending(m.key))) }
-            default: continue
+        switch json {
+        case .null:
+            return pointer
+        case .array(let items):
+            for (i, item) in items.enumerated() where containsNull(item) {
+                return firstNull(item, at: pointer.appending(i))
             }
+            return nil
+        case .object(let o):
+            for m in o.members where containsNull(m.value) {
+                return firstNull(m.value, at: pointer.appending(m.key))
+            }
+            return nil
+        default:
+            return nil
         }
-        return nil
+    }
+
+    private static func containsNull(_ json: JSON) -> Bool {
+        switch json {
+        case .null: return true
+        case .array(let items): return items.contains { containsNull($0) }
+        case .object(let o): return o.members.contains { containsNull($0.value) }
+        default: return false
+        }
     }
 }
