@@ -246,19 +246,16 @@ enum OpenAPIDocument {
               in: query
               schema:
                 type: string
-                pattern: '^-?[0-9][-+.0-9eE]*,-?[0-9][-+.0-9eE]*,[0-9][-+.0-9eE]*,[0-9][-+.0-9eE]*$'
                 examples: ['0,0,375,667']
             - name: point
               in: query
               schema:
                 type: string
-                pattern: '^-?[0-9][-+.0-9eE]*,-?[0-9][-+.0-9eE]*$'
                 examples: ['10,10']
             - name: indexPath
               in: query
               schema:
                 type: string
-                pattern: '^[0-9]{1,15},[0-9]{1,15}$'
                 examples: ['0,3']
             - name: kind
               in: query
@@ -698,7 +695,7 @@ enum OpenAPIDocument {
           items:
             type: integer
             minimum: 0
-            maximum: 9007199254740991
+            maximum: 2147483647
           minItems: 2
           maxItems: 2
         CollectionView:
@@ -1402,8 +1399,8 @@ enum OpenAPIDocument {
           type: array
           description: '`moveSection(_:toSection:)`: `[from, to]`.'
           prefixItems:
-            - {type: integer, minimum: 0}
-            - {type: integer, minimum: 0}
+            - {type: integer, minimum: 0, maximum: 2147483647}
+            - {type: integer, minimum: 0, maximum: 2147483647}
           items: false
           minItems: 2
         BatchUpdates:
@@ -1431,15 +1428,15 @@ enum OpenAPIDocument {
               default: []
             deleteSections:
               type: array
-              items: {type: integer, minimum: 0}
+              items: {type: integer, minimum: 0, maximum: 2147483647}
               default: []
             insertSections:
               type: array
-              items: {type: integer, minimum: 0}
+              items: {type: integer, minimum: 0, maximum: 2147483647}
               default: []
             reloadSections:
               type: array
-              items: {type: integer, minimum: 0}
+              items: {type: integer, minimum: 0, maximum: 2147483647}
               default: []
             moveSections:
               type: array
@@ -1536,11 +1533,11 @@ enum OpenAPIDocument {
               required: [op, indexPath]
             - properties:
                 op: {const: deleteSection}
-                section: {type: integer, minimum: 0}
+                section: {type: integer, minimum: 0, maximum: 2147483647}
               required: [op, section]
             - properties:
                 op: {const: insertSection}
-                section: {type: integer, minimum: 0}
+                section: {type: integer, minimum: 0, maximum: 2147483647}
                 itemCount:
                   type: integer
                   minimum: 0

@@ -22,7 +22,10 @@ struct RawResponse {
 
 /// A blocking raw-socket client: sends exactly the bytes a test wants (curl would refuse many).
 final class RawClient {
-    let fd: Int32
+    /// -1 once closed. The init's failure path closes it itself and marks it, because a class
+    /// whose throwing init has set every property still runs `deinit`: closing twice would
+    /// close a descriptor number that a concurrently running test has been given meanwhile.
+    private(set) var fd: Int32
     var buffer: [UInt8] = []
 
     init(port: Int, timeout: Double = 5) throws {
@@ -40,12 +43,14 @@ final class RawClient {
             }
         }
         guard rc == 0 else {
+            let code = errno
             close(fd)
-            throw ClientError(description: "connect: errno \(errno)")
+            fd = -1
+            throw ClientError(description: "connect: errno \(code)")
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 

@@ -122,11 +122,15 @@ import Testing
         #expect(d.detail == "/old has 1000001 sections, over this server's cap of 1000000 sections per request.")
     }
 
-    @Test func hugeIndexesAreOutOfRangeNotACrash() {
+    @Test func hugeIndexesAre422NotACrash() {
         let big = "9223372036854774784"
         let r = app.post(#"{"before":[3],"updates":{"deleteItems":[[0,\#(big)]],"insertItems":[[\#(big),0]],"moveSections":[[\#(big),\#(big)]]}}"#, target: "/batch/validate")
-        #expect(r.status == 200)
-        #expect(batchString(r, "uikitException") == "attempt to delete item \(big) from section 0 which only contains 3 items before the update")
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/updates/deleteItems/0", "/updates/insertItems/0", "/updates/moveSections/0/0", "/updates/moveSections/0/1"])
+        #expect(r.detail?.hasPrefix("/updates/deleteItems/0 is [0, \(big)]; section and item numbers are at most 2147483647.") == true)
+        let largest = app.post(#"{"before":[3],"updates":{"deleteItems":[[0,2147483647]]}}"#, target: "/batch/validate")
+        #expect(largest.status == 200)
+        #expect(batchString(largest, "uikitException") == "attempt to delete item 2147483647 from section 0 which only contains 3 items before the update")
         let beyond = app.post(#"{"before":[3],"updates":{"deleteItems":[[0,1e19]]}}"#, target: "/batch/validate")
         #expect(beyond.status == 400)
         #expect(beyond.pointers == ["/updates/deleteItems/0/1"])

@@ -154,6 +154,9 @@ extension WireReader {
         if s < 0 || i < 0 {
             let p = pointer()
             reject(p, "\(p) is [\(s), \(i)]; sections and items are numbered from 0.")
+        } else if s > Self.maxIndex || i > Self.maxIndex {
+            let p = pointer()
+            reject(p, "\(p) is [\(s), \(i)]; section and item numbers are at most \(Self.maxIndex).")
         }
         return IndexPath(section: s, item: i)
     }
@@ -164,6 +167,9 @@ extension WireReader {
         if s < 0 {
             let p = pointer()
             reject(p, "\(p) is \(s); sections are numbered from 0.")
+        } else if s > Self.maxIndex {
+            let p = pointer()
+            reject(p, "\(p) is \(s); section numbers are at most \(Self.maxIndex).")
         }
         return s
     }

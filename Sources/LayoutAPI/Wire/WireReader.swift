@@ -17,6 +17,9 @@ struct WireReader {
     /// far past any screen, and it keeps every sum over a million elements finite and exact to
     /// well under a pixel.
     static let maxLength = 1_000_000_000.0
+    /// The largest section or item number accepted in an index path (Int32, as NSIndexPath
+    /// values are in practice; it also keeps index arithmetic far from overflow).
+    static let maxIndex = 2_147_483_647
     /// The largest screen scale accepted (devices use 1, 2 and 3).
     static let maxScale = 100.0
 
@@ -100,6 +103,8 @@ struct WireReader {
         let s = try parts[0].int(), i = try parts[1].int()
         if s < 0 || i < 0 {
             reject(field.pointer, "\(field.pointer) is [\(s), \(i)]; sections and items are numbered from 0.")
+        } else if s > Self.maxIndex || i > Self.maxIndex {
+            reject(field.pointer, "\(field.pointer) is [\(s), \(i)]; section and item numbers are at most \(Self.maxIndex).")
         }
         return IndexPath(section: max(0, s), item: max(0, i))
     }
