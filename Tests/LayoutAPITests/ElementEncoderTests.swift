@@ -41,3 +41,23 @@ import Testing
         #expect(w.bytes.isEmpty)
     }
 }
+
+/// The plain one-value-at-a-time writer the batched encoder must match byte for byte.
+extension JSONWriter {
+    mutating func element(_ a: LayoutAttributes, estimates: Bool) {
+        switch (a.category, a.kind) {
+        case (.cell, _): raw("{\"category\":\"cell\",\"indexPath\":")
+        case (.supplementaryView, .header?): raw("{\"category\":\"supplementaryView\",\"kind\":\"header\",\"indexPath\":")
+        case (.supplementaryView, .footer?): raw("{\"category\":\"supplementaryView\",\"kind\":\"footer\",\"indexPath\":")
+        case (.supplementaryView, nil): raw("{\"category\":\"supplementaryView\",\"indexPath\":")
+        case (.decorationView, _): raw("{\"category\":\"decorationView\",\"indexPath\":")
+        }
+        indexPath(a.indexPath)
+        raw(",\"frame\":"); rect(a.frame)
+        raw(",\"zIndex\":"); int(a.zIndex)
+        if estimates && a.category == .cell {
+            raw(a.isEstimated ? ",\"estimated\":true" : ",\"estimated\":false")
+        }
+        raw("}")
+    }
+}

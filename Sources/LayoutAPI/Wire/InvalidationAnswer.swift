@@ -40,10 +40,8 @@ struct InvalidationAnswer {
         w.raw("}")
         if let pinnedElements {
             w.raw(",\"pinnedElements\":[")
-            for (i, a) in pinnedElements.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.element(a, estimates: estimates)
-            }
+            var elements = ElementEncoder()
+            elements.write(pinnedElements, estimates: estimates, into: &w)
             w.raw("]")
         }
         if let layout {

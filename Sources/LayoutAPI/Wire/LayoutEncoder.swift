@@ -54,7 +54,9 @@ package enum LayoutEncoder {
     static func element(id: String, _ a: LayoutAttributes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 160)
         w.raw("{\"id\":"); w.string(id)
-        w.raw(",\"element\":"); w.element(a, estimates: estimates)
+        w.raw(",\"element\":")
+        var elements = ElementEncoder()
+        elements.write(CollectionOfOne(a), estimates: estimates, into: &w)
         w.raw("}")
         return w.bytes
     }
@@ -75,23 +77,6 @@ extension JSONWriter {
 
     mutating func indexPath(_ ip: IndexPath) {
         raw("["); int(ip.section); raw(","); int(ip.item); raw("]")
-    }
-
-    mutating func element(_ a: LayoutAttributes, estimates: Bool) {
-        switch (a.category, a.kind) {
-        case (.cell, _): raw("{\"category\":\"cell\",\"indexPath\":")
-        case (.supplementaryView, .header?): raw("{\"category\":\"supplementaryView\",\"kind\":\"header\",\"indexPath\":")
-        case (.supplementaryView, .footer?): raw("{\"category\":\"supplementaryView\",\"kind\":\"footer\",\"indexPath\":")
-        case (.supplementaryView, nil): raw("{\"category\":\"supplementaryView\",\"indexPath\":")
-        case (.decorationView, _): raw("{\"category\":\"decorationView\",\"indexPath\":")
-        }
-        indexPath(a.indexPath)
-        raw(",\"frame\":"); rect(a.frame)
-        raw(",\"zIndex\":"); int(a.zIndex)
-        if estimates && a.category == .cell {
-            raw(a.isEstimated ? ",\"estimated\":true" : ",\"estimated\":false")
-        }
-        raw("}")
     }
 
     mutating func warnings(_ list: [LayoutWarning]) {
