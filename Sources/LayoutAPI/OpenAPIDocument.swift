@@ -18,6 +18,13 @@ enum OpenAPIDocument {
         coordinates (origin at the top-left of the content area, inside the content insets). Origins
         are rounded to the screen scale as UIKit rounds them; sizes are never rounded.
     
+        Besides the errors each operation lists, the HTTP layer answers any request with 400 (malformed
+        request line or headers, both `Content-Length` and `Transfer-Encoding`, an invalid or duplicate
+        `Content-Length`), 405 with `Allow` (a known path with a method it does not serve), 408, 413
+        (body over `--max-body-bytes`, also before the body when `Expect: 100-continue` is sent), 431
+        and 505; after an error that loses the request's framing it answers `Connection: close` and
+        closes.
+    
         Every error is an RFC 9457 problem document (`application/problem+json`); field errors carry
         `errors[].pointer`, an RFC 6901 JSON pointer into the request body (or `/query/<name>` for a
         query parameter).
@@ -39,6 +46,12 @@ enum OpenAPIDocument {
           operationId: getHealth
           summary: Liveness check.
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The server is up.
               content:
@@ -51,6 +64,12 @@ enum OpenAPIDocument {
           operationId: getOpenAPI
           summary: This contract.
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The OpenAPI 3.1 document.
               content:
@@ -70,6 +89,12 @@ enum OpenAPIDocument {
             `layoutd_cache_evictions_total`, `layoutd_cache_uncacheable_total`, `layoutd_cache_entries`,
             `layoutd_cache_bytes`.
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: Current metrics.
               content:
@@ -157,6 +182,12 @@ enum OpenAPIDocument {
                       layout: {type: mosaic}
                       sections: [{numberOfItems: 7}]
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: |
                 The layout. With `Prefer: return=minimal`, a `LayoutSummary` instead (and
@@ -203,6 +234,12 @@ enum OpenAPIDocument {
               schema:
                 type: string
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The layout.
               headers:
@@ -264,6 +301,12 @@ enum OpenAPIDocument {
                 enum: [cell, header, footer]
                 default: cell
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
               content:
@@ -341,6 +384,12 @@ enum OpenAPIDocument {
                     summary: An iPhone rotated to landscape while scrolled to y 1200.
                     value: {"bounds": {"x": 0, "y": 1200, "width": 812, "height": 375}}
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The decision, the invalidation context and (when invalidated) the new layout.
               headers:
@@ -431,6 +480,12 @@ enum OpenAPIDocument {
                     summary: A reload and a move of the same row, repaired into one valid batch.
                     value: {"before": [3], "updates": {"reloadItems": [[0, 0]], "moveItems": [[[0, 0], [0, 2]]]}, "repair": "merge"}
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The verdict (also when UIKit would reject the batch).
               content:
@@ -515,6 +570,12 @@ enum OpenAPIDocument {
                   oneSection:
                     value: {"old": [["a", "b", "c"]], "new": [["c", "a", "d"]]}
           responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
             '200':
               description: The batch and its verdict.
               content:
@@ -573,6 +634,24 @@ enum OpenAPIDocument {
           schema:
             type: string
       responses:
+        RequestTimeout:
+          description: The request started but did not arrive completely within the request timeout (`--request-timeout`, default 30 s); the connection is closed after this answer.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+        HeaderFieldsTooLarge:
+          description: The request line and headers exceed 16 KiB (`--max-head-bytes`); the connection is closed after this answer.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+        HTTPVersionNotSupported:
+          description: The request is not HTTP/1.0 or HTTP/1.1; the connection is closed after this answer.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
         BadRequest:
           description: Malformed JSON, a field of the wrong type, a missing or unknown field, or a malformed query parameter. `errors[].pointer` names the field.
           content:
