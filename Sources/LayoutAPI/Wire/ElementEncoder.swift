@@ -10,6 +10,12 @@ struct ElementEncoder {
     static let maxElementBytes = 240
     static let batch = 256
 
+    /// Bytes to reserve for `count` elements so that no batch has to grow the buffer: the worst
+    /// case for a short list (one batch), about 110 bytes per element beyond it.
+    static func capacity(for count: Int) -> Int {
+        count <= batch ? count * (maxElementBytes + 1) : count * 110 + batch * (maxElementBytes + 1)
+    }
+
     private var cache = NumberMemo()
 
     mutating func write(_ list: some Collection<LayoutAttributes>, estimates: Bool, into w: inout JSONWriter) {

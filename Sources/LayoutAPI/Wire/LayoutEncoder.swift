@@ -5,7 +5,7 @@ import LayoutEngine
 package enum LayoutEncoder {
     /// `POST /layout` and `GET /layout/{id}`: id, content size, every element, warnings.
     package static func full(id: String, layout: Layout, estimates: Bool) -> [UInt8] {
-        var w = JSONWriter(capacity: 96 + layout.attributes.count * 110)
+        var w = JSONWriter(capacity: 96 + ElementEncoder.capacity(for: layout.attributes.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
@@ -41,7 +41,7 @@ package enum LayoutEncoder {
 
     /// Query answers: `{"id":…,"elements":[…]}`.
     static func elements(id: String, _ list: [LayoutAttributes], estimates: Bool) -> [UInt8] {
-        var w = JSONWriter(capacity: 64 + list.count * 110)
+        var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: list.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
         var elements = ElementEncoder()
@@ -52,7 +52,7 @@ package enum LayoutEncoder {
 
     /// One element alone (index-path queries).
     static func element(id: String, _ a: LayoutAttributes, estimates: Bool) -> [UInt8] {
-        var w = JSONWriter(capacity: 160)
+        var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: 1))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"element\":")
         var elements = ElementEncoder()
