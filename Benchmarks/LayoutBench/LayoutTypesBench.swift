@@ -19,8 +19,8 @@ func runLayoutTypesBenchmarks() {
     ]
     var sink = 0
     for (name, run) in engine {
-        let nanos = typesMedianNanoseconds(runs: 7) { sink &+= run() }
-        print("layouts.engine.\(name).100k  ns/element=\(typesFormat(nanos / Double(count)))")
+        let nanos = medianNanoseconds(runs: 7) { sink &+= run() }
+        print("layouts.engine.\(name).100k  ns/element=\(formatted(nanos / Double(count)))")
     }
 
     var sizeList = ""
@@ -40,11 +40,11 @@ func runLayoutTypesBenchmarks() {
     for (name, template) in requests {
         // A new id every run: always a miss (the cache is too small to keep them anyway).
         var bodies = (0..<7).map { Array(template.replacingHeight(with: 600 + $0).utf8) }
-        let nanos = typesMedianNanoseconds(runs: 7) {
+        let nanos = medianNanoseconds(runs: 7) {
             let body = bodies.removeLast()
             sink &+= app.respond(to: Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")], body: body)).body.count
         }
-        print("layouts.api.post.\(name).100k  ns/element=\(typesFormat(nanos / Double(count)))")
+        print("layouts.api.post.\(name).100k  ns/element=\(formatted(nanos / Double(count)))")
     }
     if sink == 42 { print("") }
 }
@@ -63,21 +63,4 @@ private extension String {
         }
         return nil
     }
-}
-
-private func typesMedianNanoseconds(runs: Int, _ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let elapsed = clock.measure(body)
-        samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
-private func typesFormat(_ value: Double) -> String {
-    let hundredths = Int(value * 100 + 0.5)
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

@@ -8,36 +8,6 @@ func runLayoutsBenchmarks() {
     benchmarkSpatialIndex(count: 10_000, label: "10k")
 }
 
-/// Median of `runs` timings of `body`, in nanoseconds.
-private func medianNanoseconds(runs: Int, _ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let elapsed = clock.measure(body)
-        samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
-private func format(_ value: Double) -> String {
-    let hundredths = Int(value * 100 + 0.5)  // no libm: `rounded()` would need it
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-}
-
-/// A deterministic generator for benchmark inputs.
-private struct BenchGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func benchmarkLayouts() {
     let count = 100_000
     var rng = BenchGenerator(state: 42)
@@ -48,11 +18,11 @@ private func benchmarkLayouts() {
         width: 375, sections: [WaterfallSection(itemSizes: sizes, headerHeight: 40, footerHeight: 20)])
     var sink = 0
     let waterfallNanos = medianNanoseconds(runs: 7) { sink &+= WaterfallLayout.layout(waterfall).attributes.count }
-    print("waterfall.100k  ns/element=\(format(waterfallNanos / Double(count)))")
+    print("waterfall.100k  ns/element=\(formatted(waterfallNanos / Double(count)))")
 
     let mosaic = MosaicConfiguration(width: 375, height: 667, itemCount: count)
     let mosaicNanos = medianNanoseconds(runs: 7) { sink &+= MosaicLayout.layout(mosaic).attributes.count }
-    print("mosaic.100k  ns/element=\(format(mosaicNanos / Double(count)))")
+    print("mosaic.100k  ns/element=\(formatted(mosaicNanos / Double(count)))")
     if sink == 42 { print("") }
 }
 
@@ -70,8 +40,8 @@ private func benchmarkSpatialIndex(count: Int, label: String) {
                                    cells: 0..<count)])
     var index = SpatialIndex(layout)
     let buildNanos = medianNanoseconds(runs: 3) { index = SpatialIndex(layout) }
-    print("spatialIndex.build.\(label)  ns/element=\(format(buildNanos / Double(count)))")
-    print("spatialIndex.memory.\(label)  bytes/element=\(format(Double(index.memoryBytes) / Double(count)))")
+    print("spatialIndex.build.\(label)  ns/element=\(formatted(buildNanos / Double(count)))")
+    print("spatialIndex.memory.\(label)  bytes/element=\(formatted(Double(index.memoryBytes) / Double(count)))")
 
     var rng = BenchGenerator(state: 7)
     let rects = (0..<20_000).map { _ in
@@ -85,7 +55,7 @@ private func benchmarkSpatialIndex(count: Int, label: String) {
         samples.append(Double(elapsed.components.attoseconds) / 1e12)
     }
     samples.sort()
-    print("spatialIndex.rectQuery.\(label)  median_us=\(format(samples[samples.count / 2])) p99_us=\(format(samples[samples.count * 99 / 100])) mean_k=\(format(Double(found) / Double(rects.count)))")
+    print("spatialIndex.rectQuery.\(label)  median_us=\(formatted(samples[samples.count / 2])) p99_us=\(formatted(samples[samples.count * 99 / 100])) mean_k=\(formatted(Double(found) / Double(rects.count)))")
 
     samples.removeAll(keepingCapacity: true)
     for rect in rects {
@@ -94,5 +64,5 @@ private func benchmarkSpatialIndex(count: Int, label: String) {
         samples.append(Double(elapsed.components.attoseconds) / 1e12)
     }
     samples.sort()
-    print("spatialIndex.pointQuery.\(label)  median_us=\(format(samples[samples.count / 2])) p99_us=\(format(samples[samples.count * 99 / 100]))")
+    print("spatialIndex.pointQuery.\(label)  median_us=\(formatted(samples[samples.count / 2])) p99_us=\(formatted(samples[samples.count * 99 / 100]))")
 }

@@ -8,16 +8,7 @@ import LayoutEngine
 /// The service path end to end, in process (no sockets): request decoding, response encoding,
 /// `POST /layout` misses and hits, rect queries through the route, and cache memory.
 func runServiceBenchmarks() {
-    let clock = ContinuousClock()
-    func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
-    func time(_ runs: Int = 7, _ body: () -> Void) -> Double {
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let d = clock.measure(body)
-            samples.append(Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9)
-        }
-        return median(samples)
-    }
+    func time(_ runs: Int = 7, _ body: () -> Void) -> Double { medianNanoseconds(runs: runs, body) }
 
     // Decoding 100,000 itemSizes (parse + typed read + validation + resolution).
     var sizes = #"{"collectionView":{"width":390,"height":844},"sections":[{"itemSizes":["#
@@ -72,10 +63,7 @@ func runServiceBenchmarks() {
 
 private func label(_ n: Int) -> String { n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k" }
 
-private func fmt(_ v: Double) -> String {
-    let r = (v * 100).rounded() / 100
-    return "\(r)"
-}
+private func fmt(_ v: Double) -> String { formatted(v) }
 
 /// VmRSS from /proc/self/status, in bytes.
 func residentBytes() -> Int {
