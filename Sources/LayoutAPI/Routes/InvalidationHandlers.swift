@@ -39,7 +39,7 @@ extension LayoutApplication {
         let spec = LayoutSpec.flow(config)
         let newID = spec.contentID()
         guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
-        let (new, hit) = try computeCached(spec, id: newID)
+        let (new, hit) = try cachedLayout(spec, id: newID)
         var context = LayoutInvalidation.diff(old: entry.layout, new: new.layout)
         if let visibleRect {
             context.contentOffsetAdjustment = ContentOffsetAnchor.contentOffsetAdjustment(
@@ -61,8 +61,8 @@ extension LayoutApplication {
         }
         let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
         let newID = spec.contentID()
-        if newID != entry.id, let problem = Self.noRoom(spec, bounds: bounds) { throw problem }
-        let (new, hit) = newID == entry.id ? (entry, true) : try computeCached(spec, id: newID)
+        let (new, hit) = newID == entry.id ? (entry, true)
+            : try cachedLayout(spec, id: newID) { Self.noRoom($0, bounds: bounds) }
         let context = newID == entry.id
             ? BoundsChange.pinnedInvalidationContext(layout: entry.layout, oldBounds: old, newBounds: bounds)
             : BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
@@ -91,12 +91,10 @@ extension LayoutApplication {
                            estimates: entry.spec.estimates, layout: nil)
     }
 
-    /// The layout for `spec` from the cache, or computed and stored as `POST /layout` does.
     /// A resize below what the layout type needs (columns, margins or mosaic bands wider than the
-    /// new bounds) would give negative sizes, which `POST /layout` rejects for the same type; the
-    /// bounds change is rejected the same way. The check lays the spec out once, uncached.
-    static func noRoom(_ spec: LayoutSpec, bounds: Rect) -> APIError? {
-        let layout = spec.compute()
+    /// new bounds) gives negative sizes, which `POST /layout` rejects for the same type; the bounds
+    /// change is rejected the same way, before the layout is cached.
+    static func noRoom(_ layout: Layout, bounds: Rect) -> APIError? {
         let broken = layout.attributes.contains { a in
             !(a.frame.size.width >= 0 && a.frame.size.height >= 0 && a.frame.origin.x.isFinite && a.frame.origin.y.isFinite)
         }
@@ -104,16 +102,6 @@ extension LayoutApplication {
         let pointer = JSONPointer.root.appending("bounds").appending("width")
         let detail = "\(pointer) is \(WireReader.show(bounds.width)), too small for this layout's columns, margins or spacing (it would give negative sizes); POST the layout again with settings that fit, or use a wider collection view."
         return .unprocessable([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
-    }
-
-    private func computeCached(_ spec: LayoutSpec, id: String) throws(APIError) -> (CachedLayout, Bool) {
-        let (result, hit) = cache.getOrCompute(id) {
-            .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
-        }
-        switch result {
-        case .success(let e): return (e, hit)
-        case .failure(let e): throw e
-        }
     }
 
     private static func throwProblems(_ reader: WireReader) throws(APIError) {

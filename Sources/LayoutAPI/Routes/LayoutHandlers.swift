@@ -6,23 +6,16 @@ extension LayoutApplication {
     func postLayout(_ request: Request) throws(APIError) -> Response {
         let query = QueryParameters(request.query)
         let strict = try Self.flag(query, "strict")
-        let result: Result<CachedLayout, APIError>
+        let entry: CachedLayout
         let hit: Bool
-        if let known = recentBodies.id(for: request.body), let entry = cache.get(known) {
-            (result, hit) = (.success(entry), true)
+        if let known = recentBodies.id(for: request.body), let cached = cache.get(known) {
+            (entry, hit) = (cached, true)
             cache.countHit()
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
-            (result, hit) = cache.getOrCompute(id) {
-                .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
-            }
-            if case .success = result { recentBodies.remember(request.body, id: id) }
-        }
-        let entry: CachedLayout
-        switch result {
-        case .success(let e): entry = e
-        case .failure(let e): throw e
+            (entry, hit) = try cachedLayout(spec, id: id)
+            recentBodies.remember(request.body, id: id)
         }
         if strict, !entry.layout.warnings.isEmpty {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
@@ -92,6 +85,21 @@ extension LayoutApplication {
             body = LayoutEncoder.elements(id: id, entry.layout.attributes, estimates: estimates)
         }
         return Response(status: 200, contentType: "application/json", body: body)
+    }
+
+    /// The layout for `spec` from the cache, or computed once (identical requests in flight wait
+    /// for it) and stored. `check` may refuse the computed layout before it is stored.
+    func cachedLayout(_ spec: LayoutSpec, id: String,
+                      check: (Layout) -> APIError? = { _ in nil }) throws(APIError) -> (CachedLayout, hit: Bool) {
+        let (result, hit) = cache.getOrCompute(id) {
+            let layout = spec.compute()
+            if let problem = check(layout) { return .failure(problem) }
+            return .success(CachedLayout(id: id, spec: spec, layout: layout))
+        }
+        switch result {
+        case .success(let entry): return (entry, hit)
+        case .failure(let problem): throw problem
+        }
     }
 
     /// `layoutAttributesForItem(at:)` / `layoutAttributesForSupplementaryView(ofKind:at:)`.
