@@ -66,8 +66,12 @@ extension RequestParser {
             }
             if parsedFraming.contentLength > 0 {
                 pendingHead = head
-                state = parsedFraming.contentLength > maxBodyBytes
-                    ? .bodyTooLarge : .body(remaining: parsedFraming.contentLength)
+                if parsedFraming.contentLength > maxBodyBytes {
+                    state = .bodyTooLarge
+                } else {
+                    state = .body(remaining: parsedFraming.contentLength)
+                    reserveBody(parsedFraming.contentLength)
+                }
                 return .head(head)
             }
             return .request(Request(head: head, body: []))

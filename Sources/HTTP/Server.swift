@@ -19,6 +19,8 @@ public final class Server: Sendable {
     let observer: (@Sendable (RequestRecord) -> Void)?
     private let phase = Mutex(Phase.idle)
     private let counters = Mutex<[LoopCounters]>([])
+    /// The one buffer budget every loop charges.
+    let budget: MemoryBudget
     /// Held for the whole of `shutdown()`, so a concurrent second call returns only when done.
     private let shutdownLock = Mutex(())
 
@@ -27,6 +29,7 @@ public final class Server: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.observer = observer
+        self.budget = MemoryBudget(limit: configuration.maxBufferedBytes)
     }
 
     deinit { shutdown() }
@@ -61,7 +64,8 @@ public final class Server: Sendable {
             do {
                 for (i, fd) in listeners.enumerated() {
                     loops.append(try EventLoop(configuration: configuration, responder: responder, observer: observer,
-                                               listenFD: fd, counters: loopCounters[i], allCounters: loopCounters))
+                                               listenFD: fd, counters: loopCounters[i], allCounters: loopCounters,
+                                               budget: budget))
                 }
             } catch {
                 for fd in listeners { close(fd) }
@@ -126,6 +130,6 @@ public final class Server: Sendable {
 
     /// Connection and byte counters summed over the loops.
     public var stats: ServerStats {
-        LoopCounters.sum(counters.withLock { $0 })
+        LoopCounters.sum(counters.withLock { $0 }, budget: budget)
     }
 }

@@ -47,12 +47,23 @@ extension LaunchOptions {
                                                      expected: "a whole number from 1 to \(maximumLoops)")
         },
         LaunchOption(flag: "--max-connections", environment: "LAYOUTD_MAX_CONNECTIONS", placeholder: "N",
-                     help: "open connections at most; more wait in the backlog", defaultText: "10000") { options, value, source throws(LaunchError) in
+                     help: "open connections at most; at the limit layoutd stops accepting and more wait in the listen backlog",
+                     defaultText: "10000") { options, value, source throws(LaunchError) in
             options.http.maxConnections = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
+        },
+        LaunchOption(flag: "--max-buffered-bytes", environment: "LAYOUTD_MAX_BUFFERED_BYTES", placeholder: "BYTES",
+                     help: "bytes held for request bodies and answers queued for slow readers, all connections together; at the limit bodies wait, new ones get 503",
+                     defaultText: "536870912, or a quarter of RAM if less") { options, value, source throws(LaunchError) in
+            options.http.maxBufferedBytes = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of bytes, at least 1")
         },
         LaunchOption(flag: "--cache-bytes", environment: "LAYOUTD_CACHE_BYTES", placeholder: "BYTES",
                      help: "layout cache size, 0 turns it off", defaultText: "268435456") { options, value, source throws(LaunchError) in
             options.service.cacheBytes = try bytes(value, source: source)
+        },
+        LaunchOption(flag: "--memo-bytes", environment: "LAYOUTD_MEMO_BYTES", placeholder: "BYTES",
+                     help: "memo of recent POST /layout bodies answered inline when repeated, 0 turns it off",
+                     defaultText: "16777216") { options, value, source throws(LaunchError) in
+            options.service.memoBytes = try bytes(value, source: source)
         },
         LaunchOption(flag: "--max-elements", environment: "LAYOUTD_MAX_ELEMENTS", placeholder: "N",
                      help: "most elements in one layout; more is a 422", defaultText: "1000000") { options, value, source throws(LaunchError) in
