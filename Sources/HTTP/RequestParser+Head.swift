@@ -38,15 +38,11 @@ extension RequestParser {
             if afterLF >= buffer.count { break }
         }
         if headEnd < 0 {
-            if buffer.count - start > maxHeadBytes {
-                return fail(431, "Request head exceeds the limit of \(maxHeadBytes) bytes.")
-            }
+            if buffer.count - start > maxHeadBytes { return headTooLarge() }
             scanIndex = max(start, min(searchFrom, buffer.count))
             return .needMore
         }
-        if headEnd - start > maxHeadBytes {
-            return fail(431, "Request head exceeds the limit of \(maxHeadBytes) bytes.")
-        }
+        if headEnd - start > maxHeadBytes { return headTooLarge() }
         let result = buffer.withUnsafeBufferPointer { p in
             HeadParser.parse(UnsafeBufferPointer(rebasing: p[start..<headEnd]))
         }
@@ -79,6 +75,18 @@ extension RequestParser {
     }
 }
 
+extension RequestParser {
+    /// Over `maxHeadBytes`: 414 when the request line alone is (RFC 9112 §3: a server that
+    /// receives a request-target longer than it wishes to parse MUST respond 414), else 431.
+    mutating func headTooLarge() -> ParseEvent {
+        let lineEnd = indexOfLF(from: start) ?? buffer.count
+        if lineEnd - start > maxHeadBytes {
+            return fail(414, "Request line exceeds the limit of \(maxHeadBytes) bytes; send a shorter URI.")
+        }
+        return fail(431, "Request head exceeds the limit of \(maxHeadBytes) bytes.")
+    }
+}
+
 /// Parses one complete head (request line, fields, terminating empty line) from raw bytes.
 enum HeadParser {
     enum Result {
@@ -108,13 +116,19 @@ enum HeadParser {
         case .none: return .failure(400, "Malformed request line: invalid HTTP version.")
         }
         let method = string(UnsafeBufferPointer(rebasing: requestLine[0..<sp1]))
-        let target = string(UnsafeBufferPointer(rebasing: requestLine[(sp1 + 1)..<sp2]))
+        let target: String
+        switch RequestTarget.originForm(UnsafeBufferPointer(rebasing: requestLine[(sp1 + 1)..<sp2]), method: method) {
+        case .success(let t): target = t
+        case .failure(let message): return .failure(400, message)
+        }
 
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(8)
         var framing = Framing()
         var contentLength: Int?
         var transferEncoding = false
+        var unknownCoding = false
+        var codings = 0
         var closeToken = false
         var keepAliveToken = false
         var hostCount = 0
@@ -150,10 +164,14 @@ enum HeadParser {
                 }
                 contentLength = length
             case 17 where equalsLowercase(nameBytes, "transfer-encoding"):
-                guard !transferEncoding, equalsLowercase(valueBytes, "chunked") else {
-                    return .failure(400, "Unsupported transfer coding; only 'chunked' is accepted.")
-                }
+                // RFC 9112 §6.1: codings in order over every field line; chunked must be the
+                // last and only once; one we do not know is a 501.
                 transferEncoding = true
+                forEachToken(valueBytes) { token in
+                    guard !token.isEmpty else { return }
+                    codings += 1
+                    if !equalsLowercase(token, "chunked") { unknownCoding = true }
+                }
             case 10 where equalsLowercase(nameBytes, "connection"):
                 forEachToken(valueBytes) { token in
                     if equalsLowercase(token, "close") { closeToken = true }
@@ -163,6 +181,9 @@ enum HeadParser {
                 if equalsLowercase(valueBytes, "100-continue") { framing.expectContinue = true }
             case 4 where equalsLowercase(nameBytes, "host"):
                 hostCount += 1
+                guard RequestTarget.isValidHost(valueBytes) else {
+                    return .failure(400, "Invalid Host header: expected host[:port].")
+                }
             default:
                 break
             }
@@ -170,6 +191,18 @@ enum HeadParser {
         }
         if transferEncoding && contentLength != nil {
             return .failure(400, "Both Content-Length and Transfer-Encoding are present.")
+        }
+        if transferEncoding {
+            if unknownCoding {
+                return .failure(501, "Unsupported transfer coding; only 'chunked' is implemented.")
+            }
+            if codings != 1 {
+                return .failure(400, "Invalid Transfer-Encoding: 'chunked' must appear exactly once.")
+            }
+            // RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0 means the framing is faulty.
+            if version == .http1_0 {
+                return .failure(400, "Transfer-Encoding in an HTTP/1.0 request: the message framing cannot be trusted; send HTTP/1.1 or Content-Length.")
+            }
         }
         if version == .http1_1 && hostCount != 1 {
             return .failure(400, hostCount == 0 ? "HTTP/1.1 request without a Host header." : "Multiple Host headers.")
@@ -196,8 +229,9 @@ enum HeadParser {
     static func parseVersion(_ v: UnsafeBufferPointer<UInt8>) -> HTTPVersion?? {
         guard v.count == 8, v[0] == 0x48, v[1] == 0x54, v[2] == 0x54, v[3] == 0x50, v[4] == 0x2F,
               isDigit(v[5]), v[6] == 0x2E, isDigit(v[7]) else { return nil }
-        if v[5] == 0x31 && v[7] == 0x31 { return .some(.http1_1) }
+        // RFC 9110 §6.2: a later 1.x minor version is answered as the highest we speak, 1.1.
         if v[5] == 0x31 && v[7] == 0x30 { return .some(.http1_0) }
+        if v[5] == 0x31 { return .some(.http1_1) }
         return .some(nil)
     }
 
