@@ -55,7 +55,8 @@ package struct RequestParser: Sendable {
     /// Framing of the request being read (valid from the `.head` or `.request` event on).
     package internal(set) var framing = Framing()
 
-    package init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 32 * 1024 * 1024) {
+    package init(maxHeadBytes: Int = ServerConfiguration.defaultMaxHeadBytes,
+                 maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
         buffer.reserveCapacity(4096)

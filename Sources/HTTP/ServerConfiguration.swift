@@ -30,7 +30,8 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080,
-        maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 32 * 1024 * 1024,
+        maxHeadBytes: Int = ServerConfiguration.defaultMaxHeadBytes,
+        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes,
         idleTimeout: Double = 60, requestTimeout: Double = 30, drainTimeout: Double = 10,
         loopCount: Int = ServerConfiguration.coreCount, maxConnections: Int = 10_000,
         serverHeader: String = "layoutd/0.1.0", maxBufferedBytes: Int = ServerConfiguration.defaultMaxBufferedBytes
@@ -47,6 +48,9 @@ public struct ServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.serverHeader = serverHeader
     }
+
+    public static let defaultMaxHeadBytes = 16 * 1024
+    public static let defaultMaxBodyBytes = 32 * 1024 * 1024
 
     /// The default limit: 512 MiB, or a quarter of the physical memory when that is less, so
     /// that the bytes charged plus the process's own memory stay well under 1 GiB by default.

@@ -14,7 +14,7 @@ final class RecentBodies: Sendable {
     private let table = Mutex<(entries: [Int: [(body: [UInt8], id: String)]], bytes: Int)>(([:], 0))
     private let isEmpty = Atomic<Bool>(true)
 
-    init(capacityBytes: Int = 16 * 1024 * 1024, maxBodyBytes: Int = 16 * 1024) {
+    init(capacityBytes: Int, maxBodyBytes: Int = 16 * 1024) {
         self.capacityBytes = capacityBytes
         self.maxBodyBytes = maxBodyBytes
     }

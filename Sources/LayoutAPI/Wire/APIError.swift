@@ -22,16 +22,6 @@ package enum APIError: Error {
     case methodNotAllowed(allowed: [String])
     case unsupportedMediaType(found: String?)
 
-    var status: Int {
-        switch self {
-        case .malformedJSON, .badField, .badQuery: 400
-        case .unprocessable, .unprocessableBatch: 422
-        case .unknownLayout, .noSuchElement, .notFound: 404
-        case .methodNotAllowed: 405
-        case .unsupportedMediaType: 415
-        }
-    }
-
     var problem: ProblemDetails {
         switch self {
         case .malformedJSON(let e):
