@@ -190,7 +190,7 @@ extension EventLoop {
                        http10KeepAlive: !close && current.version == .http1_0)
         let isHead = current.method == "HEAD"
         var record: RequestRecord?
-        if observer != nil {
+        if delivery != nil {
             record = RequestRecord(method: current.method, target: current.target, status: response.status,
                                    route: response.route, bodyBytes: isHead ? 0 : response.body.count,
                                    microseconds: 0)
@@ -296,10 +296,10 @@ extension EventLoop {
     }
 
     func emit(_ record: RequestRecord, start: UInt64) {
-        guard let observer else { return }
+        guard delivery != nil else { return }
         var r = record
         r.microseconds = Int((Self.monotonicNanos() &- start) / 1000)
-        observer(r)
+        records.append(r)
     }
 
     /// After a final `Connection: close` response: shut the write side, then read and discard

@@ -7,7 +7,11 @@ import Dispatch
 /// One epoll loop on its own thread with its own `SO_REUSEPORT` listener. Connections are
 /// edge-triggered (registered once for IN|OUT|RDHUP, never re-armed); timeouts come from a
 /// deadline scan every `tick`, driven by the `epoll_wait` timeout.
-final class EventLoop: @unchecked Sendable {
+///
+/// Not `Sendable`: a loop is created by `Server.start`, handed to its thread and touched only
+/// there. Other threads reach it through what is shared on purpose: its `Mailbox` (completions
+/// and the drain request) and its `LoopCounters`.
+final class EventLoop {
     static let listenerTag = UInt64.max
     static let mailboxTag = UInt64.max - 1
     static let readBufferSize = 64 * 1024
@@ -15,7 +19,9 @@ final class EventLoop: @unchecked Sendable {
 
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
-    let observer: (@Sendable (RequestRecord) -> Void)?
+    /// Where finished exchanges go (nil: no observer); `records` collects one loop turn's.
+    let delivery: RecordDelivery?
+    var records: [RequestRecord] = []
     let counters: LoopCounters
     /// Every loop's counters, to enforce `maxConnections` across loops.
     let allCounters: [LoopCounters]
@@ -47,11 +53,11 @@ final class EventLoop: @unchecked Sendable {
     let lingerNanos: UInt64
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder,
-         observer: (@Sendable (RequestRecord) -> Void)?, listenFD: Int32,
+         delivery: RecordDelivery?, listenFD: Int32,
          counters: LoopCounters, allCounters: [LoopCounters], budget: MemoryBudget) throws(SocketError) {
         self.configuration = configuration
         self.responder = responder
-        self.observer = observer
+        self.delivery = delivery
         self.listenFD = listenFD
         self.counters = counters
         self.allCounters = allCounters
@@ -114,6 +120,10 @@ final class EventLoop: @unchecked Sendable {
                 for c in batch where isOpen(c) { drive(c) }
             }
             if !paused.isEmpty && !budget.isExhausted { resumePaused() }
+            if !records.isEmpty {
+                delivery?.deliver(records)
+                records.removeAll(keepingCapacity: true)
+            }
             if now >= nextScan {
                 scanDeadlines()
                 nextScan = now + tickNanos
@@ -121,6 +131,7 @@ final class EventLoop: @unchecked Sendable {
             if draining && (connectionCount == 0 || now >= drainDeadline) { break }
         }
         for case let c? in connections { closeConnection(c) }
+        if !records.isEmpty { delivery?.deliver(records) }
         if listenFD >= 0 { close(listenFD); listenFD = -1 }
         close(epollFD)
     }
