@@ -88,6 +88,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     private func handle(_ route: Route, _ request: Request) throws(APIError) -> Response {
         switch route {
+        case .playground:
+            return Playground.response
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:

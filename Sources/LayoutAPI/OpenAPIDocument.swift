@@ -40,6 +40,34 @@ enum OpenAPIDocument {
       - name: batch
         description: Validate batch updates as UIKit does, and compute them from identifiers.
     paths:
+      /:
+        get:
+          tags: [operations]
+          operationId: getPlayground
+          summary: The playground page.
+          description: |
+            One self-contained HTML document (no external script, style or font; it works offline): a
+            JSON editor with an example of every layout type, laid out with `POST /layout` as you type
+            and drawn with `GET /layout/{id}.svg`; warnings and problem details with the offending field
+            marked from `errors[].pointer`; a draggable, resizable viewport that runs
+            `GET /layout/{id}/elements?rect=` and outlines what it returns (pinned headers move with
+            it); element attributes on click; a rotate button (`POST /layout/{id}/invalidate` with the
+            bounds' width and height swapped, showing `targetContentOffset`); and a batch-update panel
+            (`POST /batch/validate`). Served with a Content-Security-Policy that allows only its own
+            inline script (by hash) and requests to this server.
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            '200':
+              description: The page.
+              content:
+                text/html:
+                  schema:
+                    type: string
       /healthz:
         get:
           tags: [operations]

@@ -2,6 +2,7 @@ import HTTP
 
 /// The one place that maps the paths of openapi.yaml to handlers.
 enum Route: Equatable {
+    case playground
     case healthz
     case openAPI
     case metrics
@@ -15,13 +16,14 @@ enum Route: Equatable {
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
-        "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
+        "/", "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
         "/layout/{id}/invalidate",
         "/batch/validate", "/batch/diff",
     ]
 
     var template: String {
         switch self {
+        case .playground: "/"
         case .healthz: "/healthz"
         case .openAPI: "/openapi.yaml"
         case .metrics: "/metrics"
@@ -38,7 +40,7 @@ enum Route: Equatable {
     /// Methods the route answers; HEAD comes with every GET.
     var methods: [String] {
         switch self {
-        case .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
+        case .playground, .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
         case .layouts, .invalidate, .batchValidate, .batchDiff: ["POST"]
         }
     }
@@ -72,7 +74,8 @@ enum Route: Equatable {
         }
         switch segments.count {
         case 1:
-            if equals(segments[0], "healthz") { self = .healthz }
+            if segments[0].isEmpty { self = .playground }
+            else if equals(segments[0], "healthz") { self = .healthz }
             else if equals(segments[0], "openapi.yaml") { self = .openAPI }
             else if equals(segments[0], "metrics") { self = .metrics }
             else if equals(segments[0], "layout") { self = .layouts }
