@@ -89,8 +89,10 @@ import Testing
 
     @Test func smallPicturesAndRevalidationsAreInlineLargeOnesOffloaded() throws {
         let id = try cached()
-        #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id).svg")) == .inline)
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id).svg")) == .inline, "5 elements")
         #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id).svg?rect=0,0,10,10")) == .offload, "the rect query builds the index")
+        let nine = try #require(app.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":9}]}"#).id)
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/\(nine).svg")) == .offload)
         let big = try #require(app.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":100}]}"#).id)
         #expect(app.execution(for: Request(method: "GET", target: "/layout/\(big).svg")) == .offload)
         #expect(app.execution(for: Request(method: "GET", target: "/layout/\(big)", headers: [("Accept", "image/svg+xml")])) == .offload)

@@ -4,9 +4,10 @@ import LayoutEngine
 /// `GET /layout/{id}.svg`, and `GET /layout/{id}` when `Accept` prefers `image/svg+xml`.
 extension LayoutApplication {
     /// Pictures of at most this many elements, without a rect query that would first build the
-    /// spatial index, are drawn on the I/O loop; the rest go to Dispatch. Measured with
-    /// LayoutBench's svg suite (about 1 µs per drawn element); the loop's budget is ~20 µs.
-    static let inlineSVGElements = 16
+    /// spatial index, are drawn on the I/O loop; the rest go to Dispatch. `LayoutBench svg`
+    /// (release, this 2-core VM): about 12 µs per picture plus 0.75–0.9 µs per drawn element
+    /// (16 elements 26 µs, 100 elements 97 µs, 20,000 elements 18 ms); the loop's budget is ~20 µs.
+    static let inlineSVGElements = 8
 
     func getLayoutSVG(id: String, _ request: Request, negotiated: Bool) throws(APIError) -> Response {
         let options = try SVGOptions(query: QueryParameters(request.query))

@@ -40,22 +40,25 @@ extension SVGRenderer {
     func writeElement(_ shape: Shape, into w: inout SVGWriter) {
         let a = shape.attributes
         let kind = SVGStyle.kindName(a, in: layout)
-        var classes = "ld-el " + SVGStyle.colourClass(category: a.category, kind: kind)
-        if a.isEstimated { classes += " ld-estimated" }
+        w.raw("<rect class=\"ld-el ")
+        w.text(SVGStyle.colourClass(category: a.category, kind: kind))
+        if a.isEstimated { w.raw(" ld-estimated") }
         switch shape.role {
         case .plain: break
-        case .hit: classes += " ld-hit"
-        case .pinned: classes += " ld-pinned"
-        case .natural: classes += " ld-natural"
+        case .hit: w.raw(" ld-hit")
+        case .pinned: w.raw(" ld-pinned")
+        case .natural: w.raw(" ld-natural")
         }
-        let path = SVGStyle.indexPathText(a)
-        w.raw("<rect")
-        w.attribute("class", classes)
+        w.raw("\"")
         w.frame(a.frame)
-        w.attribute("data-category", SVGStyle.categoryName(a.category))
+        switch a.category {
+        case .cell: w.raw(" data-category=\"cell\"")
+        case .supplementaryView: w.raw(" data-category=\"supplementaryView\"")
+        case .decorationView: w.raw(" data-category=\"decorationView\"")
+        }
         if let kind { w.attribute("data-kind", kind) }
-        w.attribute("data-index-path", path)
-        if a.zIndex != 0 { w.attribute("data-z-index", Double(a.zIndex)) }
+        w.raw(" data-index-path=\""); w.indexPath(a); w.raw("\"")
+        if a.zIndex != 0 { w.raw(" data-z-index=\""); w.int(a.zIndex); w.raw("\"") }
         if a.isEstimated { w.raw(" data-estimated=\"true\"") }
         switch shape.role {
         case .plain: break
@@ -64,39 +67,52 @@ extension SVGRenderer {
         case .natural: w.raw(" data-natural-of-pinned=\"true\"")
         }
         w.raw("><title>")
-        w.text(tooltip(a, kind: kind, path: path, role: shape.role))
+        writeTooltip(a, kind: kind, role: shape.role, into: &w)
         w.raw("</title></rect>")
-        writeLabel(a, kind: kind, path: path, into: &w)
+        writeLabel(a, kind: kind, into: &w)
         w.raw("\n")
     }
 
-    /// `header 0,0` or `0,3` centred in the element, when the element is big enough for it.
-    func writeLabel(_ a: LayoutAttributes, kind: String?, path: String, into w: inout SVGWriter) {
+    /// `header 0,0` or `0,3` centred in the element, when the element is big enough for it
+    /// (text about 0.62 em wide per character, plus half an em).
+    func writeLabel(_ a: LayoutAttributes, kind: String?, into w: inout SVGWriter) {
         let font = Self.fontPixels / options.scale
         guard a.frame.height >= font * 1.3 else { return }
-        func fits(_ text: String) -> Bool { Double(text.unicodeScalars.count) * font * 0.62 + font * 0.5 <= a.frame.width }
-        let long = kind.map { "\($0) \(path)" } ?? path
-        let label = fits(long) ? long : fits(path) ? path : nil
-        guard let label else { return }
+        let pathLength = Self.digits(a.indexPath.section) + 1 + Self.digits(a.indexPath.item)
+        func fits(_ characters: Int) -> Bool { Double(characters) * font * 0.62 + font * 0.5 <= a.frame.width }
+        let withKind = kind.map { fits($0.unicodeScalars.count + 1 + pathLength) } ?? false
+        guard withKind || fits(pathLength) else { return }
         w.raw("<text class=\"ld-label\"")
         w.attribute("x", a.frame.minX + a.frame.width / 2)
         w.attribute("y", a.frame.minY + a.frame.height / 2)
         w.attribute("font-size", font)
-        w.raw(">"); w.text(label); w.raw("</text>")
+        w.raw(">")
+        if withKind, let kind { w.text(kind); w.raw(" ") }
+        w.indexPath(a)
+        w.raw("</text>")
     }
 
-    func tooltip(_ a: LayoutAttributes, kind: String?, path: String, role: Role) -> String {
+    static func digits(_ v: Int) -> Int {
+        var n = v < 0 ? 2 : 1, x = v.magnitude
+        while x >= 10 { x /= 10; n += 1 }
+        return n
+    }
+
+    /// `header [0,0]: x 0, y 0, 320 × 40` and what the rect query did with it.
+    func writeTooltip(_ a: LayoutAttributes, kind: String?, role: Role, into w: inout SVGWriter) {
         let f = a.frame
-        var text = "\(kind ?? "cell") [\(path)]: x \(SVGWriter.format(f.minX)), y \(SVGWriter.format(f.minY)), \(SVGWriter.format(f.width)) × \(SVGWriter.format(f.height))"
-        if a.zIndex != 0 { text += ", zIndex \(a.zIndex)" }
-        if a.isEstimated { text += ", estimated size" }
+        if let kind { w.text(kind) } else { w.raw("cell") }
+        w.raw(" ["); w.indexPath(a); w.raw("]: x "); w.number(f.minX)
+        w.raw(", y "); w.number(f.minY)
+        w.raw(", "); w.number(f.width); w.raw(" × "); w.number(f.height)
+        if a.zIndex != 0 { w.raw(", zIndex "); w.int(a.zIndex) }
+        if a.isEstimated { w.raw(", estimated size") }
         switch role {
         case .plain: break
-        case .hit: text += " (in the rect query)"
-        case .pinned: text += " (pinned: where the rect query puts it)"
-        case .natural: text += " (natural frame; pinned elsewhere for this rect)"
+        case .hit: w.raw(" (in the rect query)")
+        case .pinned: w.raw(" (pinned: where the rect query puts it)")
+        case .natural: w.raw(" (natural frame; pinned elsewhere for this rect)")
         }
-        return text
     }
 
     /// The visible rect, dashed, on top of the elements.

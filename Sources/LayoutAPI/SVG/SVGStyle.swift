@@ -24,11 +24,6 @@ enum SVGStyle {
         }
     }
 
-    /// `s,i` (the wire's index path without brackets).
-    static func indexPathText(_ a: LayoutAttributes) -> String {
-        "\(a.indexPath.section),\(a.indexPath.item)"
-    }
-
     /// The colour class of an element: cells blue, headers orange, footers green, decorations
     /// (backgrounds) grey, every other supplementary kind (badges, custom kinds) one of six
     /// colours picked by its name, so a kind keeps its colour from picture to picture.

@@ -23,22 +23,43 @@ struct SVGWriter {
 
     mutating func int(_ v: Int) { json.int(v) }
 
+    /// `s,i`: an index path as `data-index-path` and labels write it.
+    mutating func indexPath(_ a: LayoutAttributes) {
+        json.int(a.indexPath.section); json.raw(","); json.int(a.indexPath.item)
+    }
+
     /// Escaped character data or attribute value (attributes are always double-quoted here).
+    /// Works on UTF-8 bytes: runs of plain bytes are copied, at most 6 bytes written per byte.
     mutating func text(_ s: String) {
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": json.raw("&amp;")
-            case "<": json.raw("&lt;")
-            case ">": json.raw("&gt;")
-            case "\"": json.raw("&quot;")
-            case "'": json.raw("&apos;")
-            case "\t", "\n", "\r": json.raw(String(scalar))
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    json.raw("\u{FFFD}")
-                } else {
-                    json.raw(String(scalar))
+        var text = s
+        text.withUTF8 { utf8 in
+            json.write(maxCount: utf8.count * 6) { out in
+                var n = 0
+                var i = 0
+                func put(_ literal: StaticString) {
+                    (out + n).initialize(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+                    n += literal.utf8CodeUnitCount
                 }
+                while i < utf8.count {
+                    let byte = utf8[i]
+                    switch byte {
+                    case UInt8(ascii: "&"): put("&amp;")
+                    case UInt8(ascii: "<"): put("&lt;")
+                    case UInt8(ascii: ">"): put("&gt;")
+                    case UInt8(ascii: "\""): put("&quot;")
+                    case UInt8(ascii: "'"): put("&apos;")
+                    case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                        (out + n).initialize(to: byte); n += 1
+                    case 0..<0x20: put("\u{FFFD}")
+                    case 0xEF where i + 2 < utf8.count && utf8[i + 1] == 0xBF && (utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF):
+                        put("\u{FFFD}")  // U+FFFE, U+FFFF
+                        i += 2
+                    default:
+                        (out + n).initialize(to: byte); n += 1
+                    }
+                    i += 1
+                }
+                return n
             }
         }
     }
