@@ -92,7 +92,8 @@ extension LayoutApplication {
     func cachedLayout(_ spec: LayoutSpec, id: String,
                       check: (Layout) -> APIError? = { _ in nil }) throws(APIError) -> (CachedLayout, hit: Bool) {
         let (result, hit) = cache.getOrCompute(id) {
-            let layout = spec.compute()
+            let layout: Layout
+            do throws(LayoutRefusal) { layout = try spec.compute() } catch { return .failure(.refused(error)) }
             if let problem = check(layout) { return .failure(problem) }
             return .success(CachedLayout(id: id, spec: spec, layout: layout))
         }
