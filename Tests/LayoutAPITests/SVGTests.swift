@@ -152,3 +152,40 @@ import Testing
         #expect(SVGStyle.paletteSlot("badge") == Int((Array("badge".utf8).reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }) % 6))
     }
 }
+
+@Suite struct SVGKindTests {
+    /// A layout naming its own kinds (as compositional layouts do): a badge, a decoration
+    /// background, a global header, and a kind whose name is markup.
+    static let layout = Layout(
+        contentSize: Size(width: 200, height: 200),
+        attributes: [
+            LayoutAttributes(category: .supplementaryView, kind: .header, indexPath: IndexPath(section: 0, item: 0),
+                             frame: Rect(x: 0, y: 0, width: 200, height: 30), isGlobal: true),
+            LayoutAttributes(category: .decorationView, kind: SupplementaryKind(rawValue: 3), indexPath: IndexPath(section: 0, item: 0),
+                             frame: Rect(x: 0, y: 30, width: 200, height: 170), zIndex: -1),
+            .cell(IndexPath(section: 0, item: 0), Rect(x: 10, y: 40, width: 180, height: 60)),
+            .supplementary(SupplementaryKind(rawValue: 2), IndexPath(section: 0, item: 0), Rect(x: 180, y: 30, width: 20, height: 20), zIndex: 1),
+            .supplementary(SupplementaryKind(rawValue: 4), IndexPath(section: 0, item: 1), Rect(x: 10, y: 110, width: 180, height: 60)),
+        ],
+        sections: [SectionGeometry(minScroll: 30, maxScroll: 200, headerIndex: nil, footerIndex: nil, cells: 2..<3)],
+        elementKinds: ["header", "footer", "badge", "background", "<b>&\"x\""])
+
+    @Test func kindsAreNamedFromTheLayoutTableColouredAndEscaped() throws {
+        let doc = try SVGDocument.parse(SVGRenderer(id: "k", layout: Self.layout, options: SVGOptions(), query: nil).render())
+        let rects = doc.elementRects
+        // zIndex order: the background (-1) first, the badge (1) last.
+        #expect(rects.map { $0["data-kind"] } == ["background", "header", nil, "<b>&\"x\"", "badge"])
+        #expect(rects.map { $0["data-index-path"] } == ["0,0", "0", "0,0", "0,1", "0,0"])
+        #expect(rects.map { $0["class"] } == ["ld-el ld-decoration", "ld-el ld-header", "ld-el ld-cell",
+                                              "ld-el ld-p\(SVGStyle.paletteSlot("<b>&\"x\""))", "ld-el ld-p\(SVGStyle.paletteSlot("badge"))"])
+        #expect(rects.map { $0["data-category"] } == ["decorationView", "supplementaryView", "cell", "supplementaryView", "supplementaryView"])
+        #expect(rects[3].title == "<b>&\"x\" [0,1]: x 10, y 110, 180 × 60")
+        #expect(rects[1].title == "header [0]: x 0, y 0, 200 × 30")
+        let labels = doc.all.filter { $0["class"] == "ld-label" }.map(\.text)
+        #expect(labels == ["background 0,0", "header 0", "0,0", "<b>&\"x\" 0,1"], "the 20 x 20 badge is too small for a label")
+        let legend = doc.all.filter { $0.name == "text" && $0.children.isEmpty && $0["class"] == nil && $0["x"] == "23" }.map(\.text)
+        #expect(legend == ["decoration: background", "header", "cell", "<b>&\"x\"", "badge", "section (band)"])
+        let raw = String(decoding: SVGRenderer(id: "k", layout: Self.layout, options: SVGOptions(), query: nil).render(), as: UTF8.self)
+        #expect(!raw.contains("<b>"), "markup in a kind name never reaches the document as markup")
+    }
+}

@@ -78,7 +78,7 @@ extension SVGRenderer {
     func writeLabel(_ a: LayoutAttributes, kind: String?, into w: inout SVGWriter) {
         let font = Self.fontPixels / options.scale
         guard a.frame.height >= font * 1.3 else { return }
-        let pathLength = Self.digits(a.indexPath.section) + 1 + Self.digits(a.indexPath.item)
+        let pathLength = Self.digits(a.indexPath.section) + (a.isGlobal ? 0 : 1 + Self.digits(a.indexPath.item))
         func fits(_ characters: Int) -> Bool { Double(characters) * font * 0.62 + font * 0.5 <= a.frame.width }
         let withKind = kind.map { fits($0.unicodeScalars.count + 1 + pathLength) } ?? false
         guard withKind || fits(pathLength) else { return }

@@ -87,7 +87,7 @@ struct SVGRenderer {
 
     /// The element's frame in the layout itself (before pinning), found through its section.
     func naturalFrame(of a: LayoutAttributes) -> Rect? {
-        guard a.indexPath.section >= 0, a.indexPath.section < layout.sections.count else { return nil }
+        guard !a.isGlobal, a.indexPath.section >= 0, a.indexPath.section < layout.sections.count else { return nil }
         let s = layout.sections[a.indexPath.section]
         let index: Int?
         switch (a.category, a.kind) {
@@ -135,7 +135,7 @@ struct SVGRenderer {
         if !selection.onlyQuery, selection.elementsDrawn == layout.attributes.count {
             return 0..<min(sections, max(0, options.maxElements))
         }
-        let drawn = selection.shapes.map(\.attributes.indexPath.section).filter { $0 >= 0 && $0 < sections }
+        let drawn = selection.shapes.filter { !$0.attributes.isGlobal }.map(\.attributes.indexPath.section).filter { $0 >= 0 && $0 < sections }
         guard let low = drawn.min(), let high = drawn.max() else { return 0..<0 }
         return low..<min(high + 1, low + max(0, options.maxElements))
     }
@@ -153,10 +153,12 @@ struct ElementKey: Hashable {
     var category: ElementCategory
     var kind: SupplementaryKind?
     var indexPath: IndexPath
+    var isGlobal: Bool
 
     init(_ a: LayoutAttributes) {
         category = a.category
         kind = a.kind
         indexPath = a.indexPath
+        isGlobal = a.isGlobal
     }
 }

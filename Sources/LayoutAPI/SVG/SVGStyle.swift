@@ -9,11 +9,8 @@ enum SVGStyle {
     /// for cells. The only function that turns a kind into text, so new kinds (decorations,
     /// badges, a layout's own `elementKinds`) need only this.
     static func kindName(_ a: LayoutAttributes, in layout: Layout) -> String? {
-        switch a.kind {
-        case .header?: "header"
-        case .footer?: "footer"
-        case nil: a.category == .decorationView ? "decoration" : nil
-        }
+        if let kind = a.kind { return layout.name(of: kind) }
+        return a.category == .decorationView ? "decoration" : nil
     }
 
     static func categoryName(_ c: ElementCategory) -> String {

@@ -23,9 +23,12 @@ struct SVGWriter {
 
     mutating func int(_ v: Int) { json.int(v) }
 
-    /// `s,i`: an index path as `data-index-path` and labels write it.
+    /// `s,i` (`n` for a global element, whose index path has length 1): an index path as
+    /// `data-index-path` and labels write it, the wire's `indexPath` without brackets.
     mutating func indexPath(_ a: LayoutAttributes) {
-        json.int(a.indexPath.section); json.raw(","); json.int(a.indexPath.item)
+        json.int(a.indexPath.section)
+        guard !a.isGlobal else { return }
+        json.raw(","); json.int(a.indexPath.item)
     }
 
     /// Escaped character data or attribute value (attributes are always double-quoted here).
