@@ -13,8 +13,8 @@ extension LayoutApplication {
     /// path, or a rect or point whose answer the spatial index bounds under the limit (an
     /// O(log n) look at the tree); offloaded when the index must first be built, for the whole
     /// list, and for anything bigger. Other GETs answer from fixed or cached bytes: inline.
-    func queryExecution(_ request: Request) -> Execution {
-        guard case .layoutElements(let id)? = Route(path: request.path), let entry = cache.peek(id) else { return .inline }
+    func queryExecution(_ request: Request, route: Route) -> Execution {
+        guard case .layoutElements(let id) = route, let entry = cache.peek(id) else { return .inline }
         let limit = Self.inlineElementLimit
         guard entry.layout.attributes.count > limit else { return .inline }
         let q = QueryParameters(request.query)
