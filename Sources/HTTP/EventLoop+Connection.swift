@@ -112,7 +112,9 @@ extension EventLoop {
     func handleHead(_ c: Connection, _ head: RequestHead) {
         c.prechecked = true
         let framing = c.parser.framing
-        if budget.wouldExceed(adding: MemoryBudget.chargeable(framing.contentLength)) {
+        // A body over maxBodyBytes is the parser's 413; any other is measured against the budget.
+        if framing.contentLength <= configuration.maxBodyBytes,
+           budget.wouldExceed(adding: MemoryBudget.chargeable(framing.contentLength)) {
             // The server holds all it may for bodies and slow readers: refuse this body unread.
             counters.bodiesRefused.wrappingAdd(1, ordering: .relaxed)
             c.current = .init(method: head.method, target: head.target, keepAlive: false, version: head.version)

@@ -105,7 +105,7 @@ enum HeadParser {
         guard sp1 > 0, requestLine[0..<sp1].allSatisfy(isTokenChar) else {
             return .failure(400, "Malformed request line: invalid method.")
         }
-        guard sp2 > sp1 + 1, requestLine[(sp1 + 1)..<sp2].allSatisfy({ $0 > sp && $0 != 0x7F }) else {
+        guard sp2 > sp1 + 1, requestLine[(sp1 + 1)..<sp2].allSatisfy({ $0 > sp && $0 < 0x7F }) else {
             return .failure(400, "Malformed request line: invalid request target.")
         }
         let versionBytes = UnsafeBufferPointer(rebasing: requestLine[(sp2 + 1)...])
@@ -129,6 +129,8 @@ enum HeadParser {
         var transferEncoding = false
         var unknownCoding = false
         var codings = 0
+        var chunkedCount = 0
+        var lastIsChunked = false
         var closeToken = false
         var keepAliveToken = false
         var hostCount = 0
@@ -170,7 +172,8 @@ enum HeadParser {
                 forEachToken(valueBytes) { token in
                     guard !token.isEmpty else { return }
                     codings += 1
-                    if !equalsLowercase(token, "chunked") { unknownCoding = true }
+                    lastIsChunked = equalsLowercase(token, "chunked")
+                    if lastIsChunked { chunkedCount += 1 } else { unknownCoding = true }
                 }
             case 10 where equalsLowercase(nameBytes, "connection"):
                 forEachToken(valueBytes) { token in
@@ -193,15 +196,12 @@ enum HeadParser {
             return .failure(400, "Both Content-Length and Transfer-Encoding are present.")
         }
         if transferEncoding {
+            // §6.3: chunked applied twice, or before another coding, leaves the length unknown: 400.
+            if chunkedCount > 1 || (chunkedCount == 1 && !lastIsChunked) || codings == 0 {
+                return .failure(400, "Invalid Transfer-Encoding: 'chunked' must appear exactly once, as the last coding.")
+            }
             if unknownCoding {
                 return .failure(501, "Unsupported transfer coding; only 'chunked' is implemented.")
-            }
-            if codings != 1 {
-                return .failure(400, "Invalid Transfer-Encoding: 'chunked' must appear exactly once.")
-            }
-            // RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0 means the framing is faulty.
-            if version == .http1_0 {
-                return .failure(400, "Transfer-Encoding in an HTTP/1.0 request: the message framing cannot be trusted; send HTTP/1.1 or Content-Length.")
             }
         }
         if version == .http1_1 && hostCount != 1 {
@@ -210,6 +210,9 @@ enum HeadParser {
         framing.chunked = transferEncoding
         framing.contentLength = contentLength ?? 0
         framing.keepAlive = version == .http1_1 ? !closeToken : (keepAliveToken && !closeToken)
+        // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means faulty framing: the
+        // message is processed, then the connection is closed.
+        if transferEncoding && version == .http1_0 { framing.keepAlive = false }
         let head = RequestHead(method: method, target: target, version: version, headers: Headers(fields))
         return .success(head, framing)
     }

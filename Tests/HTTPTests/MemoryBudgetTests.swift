@@ -73,6 +73,17 @@ import Testing
         #expect(eventually(3) { server.stats.bufferedBytes == 0 })
     }
 
+    /// A declared length over maxBodyBytes stays a 413 even when it would not fit the budget.
+    @Test func aBodyOverTheLimitIs413Not503() throws {
+        let (server, port) = try startServer { $0.maxBufferedBytes = Self.limit }
+        defer { server.shutdown() }
+        let c = try RawClient(port: port)
+        try c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999999999\r\n\r\n")
+        let r = try c.readResponse()
+        #expect(r.status == 413)
+        #expect(server.stats.bodiesRefused == 0)
+    }
+
     @Test func aBodyUnderTheAllowanceIsNeverCharged() throws {
         let (server, port) = try startServer { $0.maxBufferedBytes = Self.limit }
         defer { server.shutdown() }
