@@ -76,12 +76,9 @@ extension LayoutApplication {
         let target = newID == entry.id ? bounds.origin : ContentOffsetAnchor.targetContentOffset(
             old: entry.layout, oldVisible: old, new: new.layout, newBounds: bounds, contentInset: new.layout.pinning.contentInset)
         var pinned: [LayoutAttributes]?
-        if new.layout.pinning.headers || new.layout.pinning.footers {
+        if new.layout.pinning.isActive {
             let visible = Rect(origin: target, size: bounds.size)
-            let pinning = new.layout.pinning
-            pinned = new.layout.attributes(in: visible, index: new.index).filter { a in
-                a.category == .supplementaryView && (a.kind == .header ? pinning.headers : pinning.footers)
-            }
+            pinned = new.layout.attributes(in: visible, index: new.index).filter { new.layout.isPinnedElement($0) }
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
