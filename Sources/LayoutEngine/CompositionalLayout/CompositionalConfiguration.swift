@@ -22,12 +22,15 @@ public struct CompositionalConfiguration: Hashable, Sendable {
     /// Self-sizing: what cells measured (`preferredLayoutAttributesFitting`), applied on their
     /// estimated axes only (R4, R5).
     public var preferredSizes: [IndexPath: Size]
+    /// The most elements (cells, item supplementaries, boundary items, decorations) the layout
+    /// may have; counted exactly from the solutions before any element is made.
+    public var elementLimit: Int
 
     public init(collectionView: CollectionViewMetrics, readableContentInsets: Insets? = nil,
                 scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
                 contentInsetsReference: ContentInsetsReference = .safeArea,
                 boundarySupplementaryItems: [BoundarySupplementaryItem] = [], generation: UIKitGeneration = .modern,
-                sections: [CompositionalSection], itemCounts: [Int], preferredSizes: [IndexPath: Size] = [:]) {
+                sections: [CompositionalSection], itemCounts: [Int], preferredSizes: [IndexPath: Size] = [:], elementLimit: Int = 10_000_000) {
         self.collectionView = collectionView
         self.readableContentInsets = readableContentInsets
         self.scrollDirection = scrollDirection
@@ -38,6 +41,7 @@ public struct CompositionalConfiguration: Hashable, Sendable {
         self.sections = sections
         self.itemCounts = itemCounts
         self.preferredSizes = preferredSizes
+        self.elementLimit = elementLimit
     }
 
     /// The layout section data section `section` uses (the last one repeats).

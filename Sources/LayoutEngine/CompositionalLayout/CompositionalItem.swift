@@ -67,13 +67,11 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// Inside the group; values in (0, 0.5) are fractions of the group's size (R12, R17).
     public var contentInsets: DirectionalInsets
     public var edgeSpacing: EdgeSpacing
-    /// Supplementary items anchored to the group's frame (R34).
-    public var supplementaryItems: [CompositionalSupplementaryItem]
 
     public init(orientation: GroupOrientation, layoutSize: CompositionalSize, subitems: [CompositionalSubitem],
                 count: Int? = nil, countKind: GroupCountKind = .subitemCount,
                 interItemSpacing: CompositionalSpacing? = nil, contentInsets: DirectionalInsets = .zero,
-                edgeSpacing: EdgeSpacing = .none, supplementaryItems: [CompositionalSupplementaryItem] = []) {
+                edgeSpacing: EdgeSpacing = .none) {
         self.orientation = orientation
         self.layoutSize = layoutSize
         self.subitems = subitems
@@ -82,7 +80,6 @@ public struct CompositionalGroup: Hashable, Sendable {
         self.interItemSpacing = interItemSpacing
         self.contentInsets = contentInsets
         self.edgeSpacing = edgeSpacing
-        self.supplementaryItems = supplementaryItems
     }
 
     public static func horizontal(_ size: CompositionalSize, _ subitems: [CompositionalSubitem]) -> CompositionalGroup {
