@@ -50,8 +50,18 @@ extension Layout {
     }
 
     /// Sets `pinning.elements` from the attributes, for layouts whose elements pin themselves.
-    /// O(n), once per computed layout.
+    /// Only slots pin (a section's `headerIndex`/`footerIndex`, leading or trailing global
+    /// elements); the flag is cleared on any other element, which then stays at its frame rather
+    /// than vanishing from queries. O(n), once per computed layout.
     public mutating func notePinnedElements() {
-        pinning.elements = attributes.contains { $0.pinsToVisibleBounds }
+        var any = false
+        for i in attributes.indices where attributes[i].pinsToVisibleBounds {
+            let a = attributes[i]
+            let s = a.indexPath.section
+            let isSlot = a.isGlobal
+                || (s >= 0 && s < sections.count && (sections[s].headerIndex == i || sections[s].footerIndex == i))
+            if isSlot { any = true } else { attributes[i].pinsToVisibleBounds = false }
+        }
+        pinning.elements = any
     }
 }
