@@ -38,7 +38,7 @@ extension Layout {
 
     /// Pinned headers and footers of `candidates` whose pinned frame passes `test`, as
     /// (attribute index, attributes), ascending.
-    private func pinnedAttributes(in candidates: Range<Int>, visible: Rect,
+    func pinnedAttributes(in candidates: Range<Int>, visible: Rect,
                                   test: (Rect) -> Bool) -> [(index: Int, attributes: LayoutAttributes)] {
         var pinned: [(index: Int, attributes: LayoutAttributes)] = []
         for sectionIndex in candidates {

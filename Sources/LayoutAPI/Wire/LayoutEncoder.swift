@@ -11,14 +11,18 @@ package enum LayoutEncoder {
         w.raw(",\"elements\":[")
         var elements = ElementEncoder(kinds: layout.elementKinds)
         elements.write(layout.attributes, estimates: estimates, into: &w)
-        w.raw("],\"warnings\":"); w.warnings(layout.warnings)
+        w.raw("]")
+        w.orthogonalSections(layout)
+        w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
     }
 
-    /// `Prefer: return=minimal`: what a client that will only query rects needs.
+    /// `Prefer: return=minimal`: what a client that will only query rects needs. Layouts with
+    /// kinds beyond header and footer (compositional) also count elements by kind name.
     static func minimal(id: String, layout: Layout) -> [UInt8] {
         var cells = 0, headers = 0, footers = 0
+        var byKind = [Int](repeating: 0, count: layout.elementKinds.count)
         for a in layout.attributes {
             switch (a.category, a.kind) {
             case (.cell, _): cells += 1
@@ -26,6 +30,7 @@ package enum LayoutEncoder {
             case (.supplementaryView, .footer?) where !a.isGlobal: footers += 1
             default: break
             }
+            if a.category != .cell, let k = a.kind, Int(k.rawValue) < byKind.count { byKind[Int(k.rawValue)] += 1 }
         }
         var w = JSONWriter(capacity: 256)
         w.raw("{\"id\":"); w.string(id)
@@ -35,7 +40,17 @@ package enum LayoutEncoder {
         w.raw(",\"headers\":"); w.int(headers)
         w.raw(",\"footers\":"); w.int(footers)
         w.raw(",\"sections\":"); w.int(layout.sections.count)
-        w.raw("},\"warnings\":"); w.warnings(layout.warnings)
+        if layout.elementKinds != Layout.defaultElementKinds {
+            w.raw(",\"byKind\":{")
+            for (i, name) in layout.elementKinds.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(name); w.raw(":"); w.int(byKind[i])
+            }
+            w.raw("}")
+        }
+        w.raw("}")
+        w.orthogonalSections(layout)
+        w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
     }
@@ -64,6 +79,22 @@ package enum LayoutEncoder {
 }
 
 extension JSONWriter {
+    /// `,"orthogonalSections":[{"section":s,"orthogonalContentSize":{…}}]` for the sections that
+    /// scroll orthogonally (compositional R36–R39); nothing when none does, so other layouts'
+    /// answers are unchanged.
+    mutating func orthogonalSections(_ layout: Layout) {
+        var first = true
+        for (s, section) in layout.sections.enumerated() {
+            guard let size = section.orthogonalContentSize else { continue }
+            raw(first ? ",\"orthogonalSections\":[" : ",")
+            first = false
+            raw("{\"section\":"); int(s)
+            raw(",\"orthogonalContentSize\":"); self.size(size)
+            raw("}")
+        }
+        if !first { raw("]") }
+    }
+
     mutating func size(_ s: Size) {
         raw("{\"width\":"); number(s.width); raw(",\"height\":"); number(s.height); raw("}")
     }
