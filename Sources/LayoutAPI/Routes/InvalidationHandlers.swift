@@ -82,7 +82,7 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
-                                   pinnedElements: pinned, kinds: new.layout.elementKinds, estimates: spec.estimates,
+                                   pinnedElements: pinned, kinds: new.kindPrefixes, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 

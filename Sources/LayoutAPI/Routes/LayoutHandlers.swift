@@ -62,18 +62,18 @@ extension LayoutApplication {
             guard let a = query.element(in: layout) else {
                 throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (it has \(layout.sections.count) section\(layout.sections.count == 1 ? "" : "s")).")
             }
-            body = LayoutEncoder.element(id: id, a, kinds: layout.elementKinds, estimates: estimates)
+            body = LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let p = query.point {
             let list = offsets.isEmpty ? layout.attributes(containing: p, index: entry.index, visibleRect: query.rect)
                 : layout.attributes(containing: p, index: entry.index, visibleRect: query.rect, orthogonalOffsets: offsets)
-            body = LayoutEncoder.elements(id: id, list, kinds: layout.elementKinds, estimates: estimates)
+            body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let visible = query.rect {
             let list = offsets.isEmpty ? layout.attributes(in: visible, index: entry.index)
                 : layout.attributes(in: visible, index: entry.index, orthogonalOffsets: offsets)
-            body = LayoutEncoder.elements(id: id, list, kinds: layout.elementKinds, estimates: estimates)
+            body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else {
             let list = offsets.isEmpty ? layout.attributes : layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) }
-            body = LayoutEncoder.elements(id: id, list, kinds: layout.elementKinds, estimates: estimates)
+            body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
         return Response(status: 200, contentType: "application/json", body: body)
     }

@@ -5,11 +5,15 @@ import LayoutEngine
 package enum LayoutEncoder {
     /// `POST /layout` and `GET /layout/{id}`: id, content size, every element, warnings.
     package static func full(id: String, layout: Layout, estimates: Bool) -> [UInt8] {
+        full(id: id, layout: layout, kinds: KindPrefixes.for(layout.elementKinds), estimates: estimates)
+    }
+
+    static func full(id: String, layout: Layout, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 96 + ElementEncoder.capacity(for: layout.attributes.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
-        var elements = ElementEncoder(kinds: layout.elementKinds)
+        var elements = ElementEncoder(prefixes: kinds)
         elements.write(layout.attributes, estimates: estimates, into: &w)
         w.raw("]")
         w.orthogonalSections(layout)
@@ -56,22 +60,22 @@ package enum LayoutEncoder {
     }
 
     /// Query answers: `{"id":…,"elements":[…]}`.
-    static func elements(id: String, _ list: [LayoutAttributes], kinds: [String], estimates: Bool) -> [UInt8] {
+    static func elements(id: String, _ list: [LayoutAttributes], kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: list.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
-        var elements = ElementEncoder(kinds: kinds)
+        var elements = ElementEncoder(prefixes: kinds)
         elements.write(list, estimates: estimates, into: &w)
         w.raw("]}")
         return w.bytes
     }
 
     /// One element alone (index-path queries).
-    static func element(id: String, _ a: LayoutAttributes, kinds: [String], estimates: Bool) -> [UInt8] {
+    static func element(id: String, _ a: LayoutAttributes, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: 1))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"element\":")
-        var elements = ElementEncoder(kinds: kinds)
+        var elements = ElementEncoder(prefixes: kinds)
         elements.write(CollectionOfOne(a), estimates: estimates, into: &w)
         w.raw("}")
         return w.bytes
