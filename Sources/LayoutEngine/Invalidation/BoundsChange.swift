@@ -17,7 +17,7 @@ public enum BoundsChange {
     /// (spec §12), whatever the rule, so pinned elements follow every scroll; otherwise `rule`
     /// decides. O(log s + sections visible).
     public static func shouldInvalidate(old: Rect, new: Rect, layout: Layout, rule: BoundsInvalidationRule) -> Bool {
-        if layout.pinning.headers || layout.pinning.footers {
+        if layout.pinning.isActive {
             let pinned = pinnedIndexPaths(layout, visible: old)
             if !pinned.headers.isEmpty || !pinned.footers.isEmpty { return true }
             let pinnedNew = pinnedIndexPaths(layout, visible: new)
@@ -41,7 +41,7 @@ public enum BoundsChange {
     /// even when the layout does not (§12 `invalidationContext(forBoundsChange:)`). O(n).
     public static func invalidationContext(old: Layout, oldBounds: Rect, new: Layout, newBounds: Rect) -> InvalidationContext {
         var context = LayoutInvalidation.diff(old: old, new: new)
-        guard new.pinning.headers || new.pinning.footers || old.pinning.headers || old.pinning.footers else { return context }
+        guard new.pinning.isActive || old.pinning.isActive else { return context }
         let before = pinnedIndexPaths(old, visible: oldBounds), after = pinnedIndexPaths(new, visible: newBounds)
         context.invalidatedHeaderIndexPaths = union(context.invalidatedHeaderIndexPaths, before.headers, after.headers)
         context.invalidatedFooterIndexPaths = union(context.invalidatedFooterIndexPaths, before.footers, after.footers)
@@ -63,11 +63,11 @@ public enum BoundsChange {
         let range = layout.scrollRange(of: visible)
         for s in layout.sections(meeting: range.low, range.high) {
             let section = layout.sections[s]
-            if layout.pinning.headers, let h = section.headerIndex, h >= 0, h < layout.attributes.count,
+            if let h = section.headerIndex, h >= 0, h < layout.attributes.count, layout.pinsHeader(at: h),
                layout.pinnedHeaderFrame(section: section, headerIndex: h, visible: visible).intersects(visible) {
                 headers.append(IndexPath(section: s, item: 0))
             }
-            if layout.pinning.footers, let f = section.footerIndex, f >= 0, f < layout.attributes.count,
+            if let f = section.footerIndex, f >= 0, f < layout.attributes.count, layout.pinsFooter(at: f),
                layout.pinnedFooterFrame(section: section, footerIndex: f, visible: visible).intersects(visible) {
                 footers.append(IndexPath(section: s, item: 0))
             }

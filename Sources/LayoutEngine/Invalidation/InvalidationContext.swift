@@ -97,14 +97,4 @@ extension Layout {
         guard let index, index >= 0, index < attributes.count else { return nil }
         return index
     }
-
-    /// Whether the element is drawn pinned to the visible edge rather than at its frame.
-    func isPinnedElement(_ a: LayoutAttributes) -> Bool {
-        guard a.category == .supplementaryView else { return false }
-        switch a.kind {
-        case .header?: return pinning.headers
-        case .footer?: return pinning.footers
-        default: return false
-        }
-    }
 }
