@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LayoutEngine
 
 /// Compositional layouts next to the flow layout in the same run: ns per element (median of 7
@@ -19,8 +22,13 @@ func runCompositionalBenchmarks() {
     let nested = CompositionalSection(group: CompositionalGroup(
         orientation: .horizontal, layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .fractionalHeight(0.4)),
         subitems: [item(.fractionalWidth(0.7), .fractionalHeight(1), inset: 10), .group(pair)]))
-    for count in [1_000, 100_000, 1_000_000] {
-        let label = count == 1_000 ? "1k" : (count == 100_000 ? "100k" : "1M")
+    // COMPOSITIONAL_BENCH_COUNTS=1000 (comma-separated) narrows the run, e.g. for a profiler.
+    var counts = [1_000, 100_000, 1_000_000]
+    if let raw = getenv("COMPOSITIONAL_BENCH_COUNTS") {
+        counts = String(cString: raw).split(separator: ",").compactMap { Int($0) }
+    }
+    for count in counts {
+        let label = count == 1_000 ? "1k" : (count == 100_000 ? "100k" : (count == 1_000_000 ? "1M" : "\(count)"))
         let flow = FlowLayoutConfiguration(collectionView: metrics, sections: [
             FlowSection(items: .uniform(count: count, size: Size(width: 78, height: 78)), minimumLineSpacing: 0, minimumInteritemSpacing: 0),
         ])

@@ -153,4 +153,24 @@ import Testing
         let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: g)], [1]))
         #expect(Comp.cells(layout) == [Comp.r(39, 0, 351, 50)])
     }
+
+    /// R1/R21: landscape 844 wide with safe-area left/right 47. The default reference
+    /// (`.safeArea`) puts rows at x 47, 750 wide (844 − 94); a section with `.none` spans the
+    /// full 844; `.layoutMargins` (left 20, right 30) gives x 20, 794 wide. The layout header
+    /// follows the configuration's reference: (47, 0, 750, 20).
+    @Test func contentInsetsReferenceChoosesTheContainerInsets() throws {
+        var none = Comp.list()
+        none.contentInsetsReference = .none
+        var margins = Comp.list()
+        margins.contentInsetsReference = .layoutMargins
+        var c = Comp.config([Comp.list(), none, margins], [1, 1, 1], width: 844, height: 390)
+        c.collectionView.safeAreaInsets = Insets(top: 0, left: 47, bottom: 21, right: 47)
+        c.collectionView.layoutMargins = Insets(top: 0, left: 20, bottom: 0, right: 30)
+        c.boundarySupplementaryItems = [BoundarySupplementaryItem(elementKind: "top", alignment: .top,
+                                                                  layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .absolute(20)))]
+        let layout = try CompositionalLayout.layout(c)
+        #expect(Comp.cells(layout) == [Comp.r(47, 20, 750, 44), Comp.r(0, 64, 844, 44), Comp.r(20, 108, 794, 44)])
+        #expect(layout.attributes.first?.frame == Comp.r(47, 0, 750, 20))
+        #expect(layout.attributes.first?.isGlobal == true)
+    }
 }
