@@ -573,7 +573,7 @@ enum PlaygroundPage {
           (state.pinned.length ? '; ' + state.pinned.length + ' pinned, drawn where the query puts it (red)' : '');
         const list = $('query-list');
         list.replaceChildren.apply(list, elements.slice(0, 40).map(function (e) {
-          return el('li', { text: (e.kind || e.category) + ' [' + e.indexPath.join(',') + '] y ' + fmt(e.frame.y) + (e.zIndex ? ', zIndex ' + e.zIndex : '') });
+          return el('li', { text: (e.kind || e.category) + ' [' + e.indexPath.join(',') + '] at (' + fmt(e.frame.x) + ', ' + fmt(e.frame.y) + ')' + (e.zIndex ? ', zIndex ' + e.zIndex : '') });
         }).concat(elements.length > 40 ? [el('li', { text: '… ' + (elements.length - 40) + ' more' })] : []));
       }
     
