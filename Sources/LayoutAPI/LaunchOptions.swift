@@ -31,7 +31,8 @@ public struct LaunchOptions: Sendable {
         http.maxConnections = 10_000
         http.serverHeader = "layoutd/\(layoutdVersion)"
         self.http = http
-        self.service = ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000)
+        self.service = ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000,
+                                            maxBodyBytes: http.maxBodyBytes)
         self.logLevel = .info
         self.accessLog = true
     }

@@ -38,16 +38,21 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     /// Layout computation and batch work go to Dispatch; everything else is cheap and inline,
     /// including a `POST /layout` whose exact body was answered before and is still cached.
+    /// A compressed body to inflate, or an answer to compress that is not cached compressed yet
+    /// and may be large, goes to Dispatch too.
     public func execution(for request: Request) -> Execution {
+        let route = Route(path: request.path)
+        if compressionNeedsOffload(request, route: route) { return .offload }
         guard request.method == "POST" else {
             // The first query of a large layout builds its index: off the I/O loop.
-            if case .layoutElements(let id)? = Route(path: request.path), let entry = cache.peek(id),
+            if case .layoutElements(let id)? = route, let entry = cache.peek(id),
                !entry.hasIndex, entry.layout.attributes.count > 10_000 {
                 return .offload
             }
             return .inline
         }
-        if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
+        if request.path == "/layout", request.headers["Content-Encoding"] == nil,
+           let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
         return .offload
     }
 
@@ -55,14 +60,15 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         let route: Route
         switch Self.resolve(request.head) {
         case .success(let r): route = r
-        case .failure(let e): return e.response
+        case .failure(let e): return Self.negotiated(e.response, for: request)
         }
         var response: Response
         do {
-            response = try handle(route, request)
+            response = try handle(route, route.takesJSON ? decodingBody(request) : request)
         } catch {
             response = error.response
         }
+        response = Self.negotiated(response, for: request)
         response.route = route.template
         return response
     }
@@ -74,6 +80,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         if route.takesJSON, let type = head.headers["Content-Type"], !Self.isJSON(type) {
             return .failure(.unsupportedMediaType(found: type))
         }
+        if route.takesJSON, case .failure(let e) = contentCodings(head) { return .failure(e) }
         return .success(route)
     }
 
@@ -88,7 +95,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
-            return Response(status: 200, contentType: "application/yaml", body: OpenAPIDocument.bytes)
+            var headers = Headers()
+            headers.add("Content-Type", "application/yaml")
+            let (body, _) = negotiate(Self.openAPIBody, of: nil, for: request, headers: &headers)
+            return Response(status: 200, headers: headers, body: body)
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
@@ -109,6 +119,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     }
 
     static let healthBody = Array(#"{"status":"ok"}"#.utf8)
+    /// The contract, compressed at most once per coding.
+    static let openAPIBody = EncodedBody(OpenAPIDocument.bytes)
 }
 
 extension Error where Self == APIError {

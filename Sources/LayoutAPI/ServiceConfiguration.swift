@@ -6,10 +6,15 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var maxElements: Int
     /// Most operations one batch-update request may hold; more is a 422.
     public var maxBatchOperations: Int
+    /// Largest request body once decoded from gzip or deflate (the server's `maxBodyBytes` holds
+    /// the bytes as sent; `--max-body-bytes` sets both): more is a 413.
+    public var maxBodyBytes: Int
 
-    public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000) {
+    public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000,
+                maxBodyBytes: Int = 32 * 1024 * 1024) {
         self.cacheBytes = cacheBytes
         self.maxElements = maxElements
         self.maxBatchOperations = maxBatchOperations
+        self.maxBodyBytes = maxBodyBytes
     }
 }
