@@ -28,6 +28,17 @@ enum OpenAPIDocument {
         Every error is an RFC 9457 problem document (`application/problem+json`); field errors carry
         `errors[].pointer`, an RFC 6901 JSON pointer into the request body (or `/query/<name>` for a
         query parameter).
+    
+        Compression: JSON, SVG and YAML answers of 1 KiB or more are sent with
+        `Content-Encoding: gzip` or `deflate` when the request's `Accept-Encoding` prefers one (q-values
+        honoured; smaller answers too when it refuses `identity`), always with `Vary: Accept-Encoding`.
+        A compressed layout has its own ETag, the id with `-gzip` or `-deflate` inside the quotes.
+        Request bodies may be sent with `Content-Encoding: gzip` or `deflate`; the decoded size counts
+        against `--max-body-bytes` (413 beyond), data that does not decode is a 400, and any other
+        coding a 415 with `Accept-Encoding: gzip, deflate`.
+    
+        Header values may be percent-encoded (as swift-openapi-generator clients send them):
+        `Prefer: return%3Dminimal` and `If-None-Match: %22…%22` are read as `return=minimal` and `"…"`.
       license:
         name: Proprietary
     servers:
@@ -136,6 +147,7 @@ enum OpenAPIDocument {
               schema:
                 type: string
                 examples: [return=minimal]
+            - $ref: '#/components/parameters/Return'
           requestBody:
             required: true
             content:
@@ -199,9 +211,13 @@ enum OpenAPIDocument {
                     type: string
                     enum: [hit, miss]
                 ETag:
-                  description: Strong validator; the quoted id.
+                  description: Strong validator of the layout as `GET /layout/{id}` answers it with the same `Accept-Encoding`; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
                 Location:
                   description: Where the layout can be fetched again, `/layout/{id}`.
                   schema:
@@ -230,7 +246,7 @@ enum OpenAPIDocument {
           parameters:
             - name: If-None-Match
               in: header
-              description: An ETag from an earlier answer; a match gives 304.
+              description: An ETag from an earlier answer (percent-encoding accepted); a match with the ETag of the representation this request would get (identity, gzip or deflate) gives 304.
               schema:
                 type: string
           responses:
@@ -244,15 +260,26 @@ enum OpenAPIDocument {
               description: The layout.
               headers:
                 ETag:
-                  description: Strong validator; the quoted id.
+                  description: Strong validator; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 application/json:
                   schema:
                     $ref: '#/components/schemas/LayoutResponse'
             '304':
               description: The client's copy is current.
+              headers:
+                ETag:
+                  description: The validator that matched.
+                  schema:
+                    type: string
+                Vary:
+                  $ref: '#/components/headers/Vary'
             '404':
               $ref: '#/components/responses/UnknownLayout'
       /layout/{id}/elements:
@@ -370,6 +397,7 @@ enum OpenAPIDocument {
               schema:
                 type: string
                 examples: [return=minimal]
+            - $ref: '#/components/parameters/Return'
           requestBody:
             required: true
             content:
@@ -633,6 +661,24 @@ enum OpenAPIDocument {
           description: The id `POST /layout` returned.
           schema:
             type: string
+        Return:
+          name: return
+          in: query
+          description: '`minimal` is `Prefer: return=minimal` for clients that cannot set the header; `representation` asks for the full layout whatever `Prefer` says. The query wins over the header.'
+          schema:
+            type: string
+            enum: [minimal, representation]
+      headers:
+        ContentEncoding:
+          description: '`gzip` or `deflate` when the answer is compressed (absent otherwise).'
+          schema:
+            type: string
+            enum: [gzip, deflate]
+        Vary:
+          description: '`Accept-Encoding`: the answer depends on it.'
+          schema:
+            type: string
+            enum: [Accept-Encoding]
       responses:
         RequestTimeout:
           description: The request started but did not arrive completely within the request timeout (`--request-timeout`, default 30 s); the connection is closed after this answer.
@@ -665,13 +711,13 @@ enum OpenAPIDocument {
               schema:
                 $ref: '#/components/schemas/Problem'
         PayloadTooLarge:
-          description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB).
+          description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
         UnsupportedMediaType:
-          description: The body's Content-Type is not application/json.
+          description: The body's Content-Type is not application/json, or its Content-Encoding is not gzip, deflate or identity (the answer then has `Accept-Encoding: gzip, deflate`).
           content:
             application/problem+json:
               schema:
