@@ -717,7 +717,7 @@ enum OpenAPIDocument {
               schema:
                 $ref: '#/components/schemas/Problem'
         UnsupportedMediaType:
-          description: The body's Content-Type is not application/json, or its Content-Encoding is not gzip, deflate or identity (the answer then has `Accept-Encoding: gzip, deflate`).
+          description: "The body's Content-Type is not application/json, or its Content-Encoding is not gzip, deflate or identity (the answer then has `Accept-Encoding: gzip, deflate`)."
           content:
             application/problem+json:
               schema:
