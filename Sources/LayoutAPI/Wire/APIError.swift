@@ -1,4 +1,5 @@
 import HTTP
+import LayoutEngine
 
 /// Every way a request can fail in the API, with the status and the words a client needs.
 /// One function (`problem`) turns any of them into an RFC 9457 response.
@@ -27,6 +28,12 @@ package enum APIError: Error {
     case inflatedBodyTooLarge(coding: String, limit: Int)
     /// A gzip/deflate body that is not valid data of its coding: 400.
     case undecodableBody(coding: String, reason: String)
+
+    /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
+    static func refused(_ refusal: LayoutRefusal) -> APIError {
+        .unprocessable([.invalidValue(pointer: JSONPointer(rfc6901: refusal.pointer), detail: refusal.message)],
+                       detail: refusal.message)
+    }
 
     var status: Int {
         switch self {
