@@ -187,6 +187,22 @@ enum OpenAPIDocument {
                       collectionView: {width: 320, height: 568}
                       layout: {type: grid, itemsPerLine: 3, sideMargin: 10, spacing: 5}
                       sections: [{numberOfItems: 4}]
+                  photoGrid:
+                    summary: A photo grid with date headers, pinned while their day is on screen; the second day has no footer.
+                    value:
+                      collectionView: {width: 390, height: 844, scale: 3}
+                      layout:
+                        type: grid
+                        itemsPerLine: 4
+                        spacing: 2
+                        aspectRatio: 1
+                        headerReferenceSize: {width: 0, height: 44}
+                        footerReferenceSize: {width: 0, height: 24}
+                        sectionHeadersPinToVisibleBounds: true
+                      sections:
+                        - numberOfItems: 6
+                        - numberOfItems: 3
+                          footerReferenceSize: {width: 0, height: 0}
                   mosaic:
                     summary: Apple's MosaicLayout, one section of 7 items.
                     value:
@@ -1361,8 +1377,12 @@ enum OpenAPIDocument {
             floating-point error would still wrap the last item), height `width · aspectRatio`, laid
             out by the flow layout with `sectionInset` left and right = `sideMargin` (full lines
             justified, the last line keeps the grid's columns). The safe area and layout margins are
-            not used. Sections are `CountSection`s. 422: `itemsPerLine` outside 1…10000, an
-            `aspectRatio` ≤ 0, margins and spacing leaving no width for the items.
+            not used. Headers and footers follow the flow layout's rules: a header of
+            `headerReferenceSize.height` spans the full width above `topInset`, a footer below
+            `bottomInset`, a height of 0 gives none; sections (`GridSection`) may override both; they
+            pin with `sectionHeadersPinToVisibleBounds` / `sectionFootersPinToVisibleBounds`. 422:
+            `itemsPerLine` outside 1…10000, an `aspectRatio` ≤ 0, margins and spacing leaving no width
+            for the items, negative reference sizes.
           properties:
             type:
               type: string
@@ -1394,6 +1414,36 @@ enum OpenAPIDocument {
             bottomInset:
               allOf: [{$ref: '#/components/schemas/Length'}]
               default: 0
+            headerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: Every section's header (a date header in a photo grid); only the height is used; 0 (the default) means no header.
+            footerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: As headerReferenceSize, below the section.
+            sectionHeadersPinToVisibleBounds:
+              type: boolean
+              default: false
+              description: Headers stay at the top of the visible rect while their section is on screen, as in the flow layout.
+            sectionFootersPinToVisibleBounds:
+              type: boolean
+              default: false
+        GridSection:
+          type: object
+          additionalProperties: false
+          required: [numberOfItems]
+          description: A grid section; its reference sizes replace the layout's (`referenceSizeForHeaderInSection`).
+          properties:
+            numberOfItems:
+              type: integer
+              minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout, headers and footers included.
+            headerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: This section's header height (0 for none).
+            footerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: This section's footer height (0 for none).
         MosaicLayout:
           type: object
           additionalProperties: false
@@ -1418,7 +1468,7 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           required: [numberOfItems]
-          description: A section of a layout that sizes every item itself (columnFlow, grid, mosaic).
+          description: A section of a layout that sizes every item itself (columnFlow, mosaic).
           properties:
             numberOfItems:
               type: integer
@@ -1483,7 +1533,7 @@ enum OpenAPIDocument {
             sections:
               type: array
               items:
-                $ref: '#/components/schemas/CountSection'
+                $ref: '#/components/schemas/GridSection'
         MosaicLayoutRequest:
           type: object
           additionalProperties: false
