@@ -32,6 +32,9 @@ extension LayoutApplication {
     /// `application/problem+json`, any `+json`), SVG and YAML.
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
+        // The types this server sends, without parsing (this runs for every response).
+        if contentType == "application/json" || contentType == "application/problem+json" { return true }
+        if contentType.hasPrefix("text/plain") { return false }
         let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
         return isJSON(media) || media == "image/svg+xml" || media == "application/yaml"
     }
