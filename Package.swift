@@ -30,7 +30,9 @@ let package = Package(
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
         .target(name: "HTTPCompression", dependencies: ["CZlib"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], swiftSettings: strict, linkerSettings: libm),
+        // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
+                swiftSettings: strict, linkerSettings: libm),
         .executableTarget(name: "layoutd", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(

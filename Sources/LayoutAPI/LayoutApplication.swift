@@ -44,11 +44,14 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         let route = Route(path: request.path)
         if compressionNeedsOffload(request, route: route) { return .offload }
         guard request.method == "POST" else {
+            guard let route else { return .inline }
             // The first query of a large layout builds its index: off the I/O loop.
-            if case .layoutElements(let id)? = route, let entry = cache.peek(id),
+            if case .layoutElements(let id) = route, let entry = cache.peek(id),
                !entry.hasIndex, entry.layout.attributes.count > 10_000 {
                 return .offload
             }
+            // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
+            if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
             return .inline
         }
         if request.path == "/layout", request.headers["Content-Encoding"] == nil,
@@ -92,6 +95,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     private func handle(_ route: Route, _ request: Request) throws(APIError) -> Response {
         switch route {
+        case .playground:
+            return Playground.response
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
@@ -106,7 +111,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .layouts:
             return try postLayout(request)
         case .layout(let id):
+            if Self.wantsSVG(route, request.headers) != nil { return try getLayoutSVG(id: id, request, negotiated: true) }
             return try getLayout(id: id, request)
+        case .layoutSVG(let id):
+            return try getLayoutSVG(id: id, request, negotiated: false)
         case .layoutElements(let id):
             return try queryElements(id: id, request)
         case .invalidate(let id):

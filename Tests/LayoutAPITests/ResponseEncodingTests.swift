@@ -71,14 +71,14 @@ import Testing
         let packed = app.get("/layout/\(id)", headers: [gzip])
         #expect(packed.header("ETag") == "\"\(id)-gzip\"")
         #expect(packed.header("Content-Encoding") == "gzip")
-        #expect(packed.header("Vary") == "Accept-Encoding")
+        #expect(packed.header("Vary") == "Accept, Accept-Encoding")   // Accept: the picture
         #expect(try inflate(packed, .gzip) == identity.body)
 
         let notModified = app.get("/layout/\(id)", headers: [gzip, ("If-None-Match", "\"\(id)-gzip\"")])
         #expect(notModified.status == 304)
         #expect(notModified.body.isEmpty)
         #expect(notModified.header("ETag") == "\"\(id)-gzip\"")
-        #expect(notModified.header("Vary") == "Accept-Encoding")
+        #expect(notModified.header("Vary") == "Accept, Accept-Encoding")
         #expect(notModified.header("Content-Encoding") == nil)
         #expect(app.get("/layout/\(id)", headers: [gzip, ("If-None-Match", "W/%22\(id)-gzip%22")]).status == 304)
         // The identity tag does not validate the gzip representation, nor the gzip tag identity.
@@ -150,6 +150,25 @@ import Testing
         #expect(yaml.header("Content-Encoding") == "deflate")
         #expect(try inflate(yaml, .deflate) == OpenAPIDocument.bytes)
         #expect(app.get("/metrics", headers: [("Accept-Encoding", "gzip")]).header("Content-Encoding") == nil)
+    }
+
+    @Test func picturesAreCompressedWithTheirOwnETagPerCoding() throws {
+        let id = try #require(app.post(Self.small).id)
+        let plain = app.get("/layout/\(id).svg")
+        #expect(plain.status == 200)
+        let packed = app.get("/layout/\(id).svg", headers: [("Accept-Encoding", "gzip")])
+        #expect(packed.header("Content-Encoding") == "gzip")
+        #expect(packed.header("ETag") == "\"\(id).svg-gzip\"")
+        #expect(packed.header("Vary") == "Accept-Encoding")
+        #expect(try inflate(packed, .gzip) == plain.body)
+        #expect(app.get("/layout/\(id).svg", headers: [("Accept-Encoding", "gzip"), ("If-None-Match", "\"\(id).svg-gzip\"")]).status == 304)
+        #expect(app.get("/layout/\(id).svg", headers: [("Accept-Encoding", "gzip"), ("If-None-Match", "\"\(id).svg\"")]).status == 200)
+        let negotiated = app.get("/layout/\(id)?scale=2", headers: [("Accept", "image/svg+xml"), ("Accept-Encoding", "deflate")])
+        #expect(negotiated.header("Content-Type") == "image/svg+xml")
+        #expect(negotiated.header("Content-Encoding") == "deflate")
+        #expect(negotiated.header("ETag") == "\"\(id).svg;scale=2-deflate\"")
+        #expect(negotiated.header("Vary") == "Accept, Accept-Encoding")
+        #expect(try inflate(negotiated, .deflate) == app.get("/layout/\(id).svg?scale=2").body)
     }
 
     @Test func largeProblemAnswersAreCompressedToo() throws {

@@ -44,7 +44,7 @@ extension LayoutApplication {
     /// `Content-Encoding` and `Vary` to `headers`; returns the body and its coding (for the ETag).
     func negotiate(_ body: EncodedBody, of entry: CachedLayout?, for request: Request,
                    headers: inout Headers) -> (body: [UInt8], coding: ContentCoding) {
-        headers.add("Vary", "Accept-Encoding")
+        Self.varyOnAcceptEncoding(&headers)
         let coding = Self.coding(request.headers, size: body.identity.count)
         guard coding != .identity, let (bytes, added) = body.encoded(coding) else { return (body.identity, .identity) }
         if let entry { cache.grow(entry, by: added) }
@@ -53,17 +53,45 @@ extension LayoutApplication {
     }
 
     /// Compresses an answer made for this request alone, unless a handler has negotiated it
-    /// already (it then carries `Vary`). Bodies of other media types pass through untouched.
+    /// already (its `Vary` then names `Accept-Encoding`). Other media types pass through untouched.
     static func negotiated(_ response: Response, for request: Request) -> Response {
-        guard isCompressible(response.headers["Content-Type"]), response.headers["Vary"] == nil else { return response }
+        guard isCompressible(response.headers["Content-Type"]), !variesOnAcceptEncoding(response.headers) else { return response }
         var response = response
-        response.headers.add("Vary", "Accept-Encoding")
-        let coding = coding(request.headers, size: response.body.count)
-        if coding != .identity, let packed = Deflater.compress(response.body, as: coding, level: Deflater.perRequestLevel) {
-            response.headers.add("Content-Encoding", coding.rawValue)
-            response.body = packed
-        }
+        varyOnAcceptEncoding(&response.headers)
+        compress(&response, as: coding(request.headers, size: response.body.count))
         return response
+    }
+
+    /// `response.body` compressed at the per-request level with `Content-Encoding` (identity, or a
+    /// zlib failure, leave it as it is).
+    static func compress(_ response: inout Response, as coding: ContentCoding) {
+        guard coding != .identity, !response.body.isEmpty,
+              let packed = Deflater.compress(response.body, as: coding, level: Deflater.perRequestLevel) else { return }
+        response.headers.add("Content-Encoding", coding.rawValue)
+        response.body = packed
+    }
+
+    /// `"tag"` as the validator of its `coding` form: `"tag-gzip"`, `"tag-deflate"`.
+    static func etag(_ tag: String, _ coding: ContentCoding) -> String {
+        guard coding != .identity, tag.hasSuffix("\"") else { return tag }
+        return String(tag.dropLast()) + "-" + coding.rawValue + "\""
+    }
+
+    /// Adds `Accept-Encoding` to the response's `Vary` (appended to one already there, e.g.
+    /// `Vary: Accept` for negotiated pictures), once.
+    static func varyOnAcceptEncoding(_ headers: inout Headers) {
+        guard let existing = headers["Vary"] else {
+            headers.add("Vary", "Accept-Encoding")
+            return
+        }
+        guard !variesOnAcceptEncoding(headers) else { return }
+        headers = Headers(headers.fields.map { field in
+            field.name.lowercased() == "vary" ? (name: field.name, value: existing + ", Accept-Encoding") : field
+        })
+    }
+
+    static func variesOnAcceptEncoding(_ headers: Headers) -> Bool {
+        headers.values("Vary").contains { $0.lowercased().contains("accept-encoding") }
     }
 
     /// Whether answering `request` inline could mean compressing more than

@@ -42,8 +42,9 @@ extension LayoutApplication {
         var headers = Headers()
         let etag = entry.etag(Self.coding(request.headers, size: entry.body.count))
         headers.add("ETag", etag)
+        // `Accept: image/svg+xml` gets the picture; the coding follows `Accept-Encoding`.
+        headers.add("Vary", "Accept, Accept-Encoding")
         if Self.etagMatches(request.headers, etag) {
-            headers.add("Vary", "Accept-Encoding")
             return Response(status: 304, headers: headers)
         }
         headers.add("Content-Type", "application/json")
