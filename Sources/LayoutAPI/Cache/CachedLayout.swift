@@ -12,6 +12,8 @@ final class CachedLayout: Sendable {
     let spec: LayoutSpec
     let layout: Layout
     private let lazyIndex = Mutex<SpatialIndex?>(nil)
+    /// The opening bytes of its supplementary and decoration elements, made once.
+    let kindPrefixes: KindPrefixes
     /// The full `POST /layout` / `GET /layout/{id}` body, and its compressed forms once asked for.
     let full: EncodedBody
     /// The `Prefer: return=minimal` body, and its compressed forms once asked for.
@@ -38,7 +40,8 @@ final class CachedLayout: Sendable {
         self.location = "/layout/\(id)"
         self.spec = spec
         self.layout = layout
-        self.full = EncodedBody(LayoutEncoder.full(id: id, layout: layout, estimates: spec.estimates))
+        self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
+        self.full = EncodedBody(LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates))
         self.minimal = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
         var bytes = 256 + id.utf8.count
         bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
@@ -47,6 +50,7 @@ final class CachedLayout: Sendable {
         bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
         bytes += full.identity.capacity + minimal.identity.capacity
         bytes += spec.approximateBytes
+        bytes += kindPrefixes.approximateBytes
         self.bytes = bytes
     }
 
