@@ -5,7 +5,6 @@ extension CompositionalBuilder {
         let sec = p.section
         let width = config.collectionView.width
         let path: [CompositionalError.PathComponent] = [.key("layout"), .key("sections"), .index(p.index)]
-        let start = attributes.count
         let decorated = !sec.decorationItems.isEmpty
         let sectionIP = IndexPath(section: s, item: 0)
         // R35: the whole section (extending boundary items and insets included), full container width.
@@ -33,22 +32,31 @@ extension CompositionalBuilder {
         let origin = Point(x: p.contentOrigin.x, y: hostTop + sec.contentInsets.top + p.contentOrigin.y)
         let cellZ = decorated ? 1 : 0
         let spacing = sec.interGroupSpacing
-        var along = 0.0
         var hasBadges = !p.solution.badges.isEmpty
+        var out = attributes
+        attributes = []
+        let alongX = p.orthogonal
+        let plainFixed = Self.fixedParts(p.solution.leaves, origin: origin, alongX: alongX, grid: grid)
+        let start = alongX ? origin.x : origin.y
+        let stride = p.extent + spacing
+        var customDelta = 0.0
         for r in 0..<groups {
-            let rep = plan.custom[r]
-            let solution = rep?.solution ?? p.solution
-            if rep != nil, !solution.badges.isEmpty { hasBadges = true }
-            let dx = p.orthogonal ? origin.x + along : origin.x
-            let dy = p.orthogonal ? origin.y : origin.y + along
             let first = r * n
-            for k in 0..<min(n, count - first) {
-                let leaf = solution.leaves[k]
-                let frame = Rect(x: leaf.cell.origin.x + dx, y: leaf.cell.origin.y + dy, width: leaf.cell.size.width, height: leaf.cell.size.height)
-                emit(.cell, nil, IndexPath(section: s, item: first + k), frame, zIndex: cellZ, estimated: leaf.isEstimated)
+            let c = min(n, count - first)
+            // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
+            let along = start + (Double(r) * stride + customDelta)
+            if let rep = plan.custom[r] {
+                if !rep.solution.badges.isEmpty { hasBadges = true }
+                Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
+                                 count: c, section: s, first: first, along: along, alongX: alongX, zIndex: cellZ, grid: grid,
+                                 transposed: transposed, into: &out)
+                customDelta += rep.extent - p.extent
+            } else {
+                Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, along: along,
+                                 alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
             }
-            along += (rep?.extent ?? p.extent) + spacing
         }
+        attributes = out
         let cellEnd = attributes.count
         if hasBadges { try emitBadges(s, plan: plan, solved: p, origin: origin, zFloor: decorated ? 1 : Int.min) }
         var orthogonalSize: Size?
@@ -57,10 +65,45 @@ extension CompositionalBuilder {
             let o = Size(width: p.containerLeading + si.leading + plan.contentMain + si.trailing + p.containerTrailing, height: plan.hostHeight)
             orthogonalSize = transposed ? Size(width: o.height, height: o.width) : o
         }
-        _ = start
         sections.append(SectionGeometry(minScroll: y0, maxScroll: y0 + plan.extent,
                                         headerIndex: header.map { boundaryStart + $0 }, footerIndex: footer.map { boundaryStart + $0 },
                                         cells: cellStart..<cellEnd, orthogonalContentSize: orthogonalSize))
+    }
+
+    /// The cells of one repetition: leaf frames moved by (dx, dy), rounded (R45), swapped back
+    /// when the layout was solved transposed. Sizes, and the coordinate that does not change
+    /// between repetitions, are rounded once per section (`fixed`); only the repeating axis
+    /// is rounded per element.
+    @inline(__always)
+    static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, along: Double,
+                            alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool, into out: inout [LayoutAttributes]) {
+        leaves.withUnsafeBufferPointer { buffer in
+            fixed.withUnsafeBufferPointer { fixed in
+                // Items of a row share their coordinate: round it once per row.
+                var lastRaw = Double.nan, lastRounded = 0.0
+                for k in 0..<count {
+                    var r = fixed[k]
+                    let raw = alongX ? buffer[k].cell.origin.x : buffer[k].cell.origin.y
+                    if raw != lastRaw {
+                        lastRaw = raw
+                        lastRounded = grid.round(raw + along)
+                    }
+                    if alongX { r.origin.x = lastRounded } else { r.origin.y = lastRounded }
+                    if transposed { r = Rect(x: r.origin.y, y: r.origin.x, width: r.size.height, height: r.size.width) }
+                    out.append(LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + k),
+                                                frame: r, zIndex: zIndex, isEstimated: buffer[k].isEstimated))
+                }
+            }
+        }
+    }
+
+    /// Per leaf: the rounded size and the rounded coordinate across the repetition axis.
+    static func fixedParts(_ leaves: [GroupSolution.Leaf], origin: Point, alongX: Bool, grid: PixelGrid) -> [Rect] {
+        leaves.map { leaf in
+            let c = leaf.cell
+            return Rect(x: alongX ? 0 : grid.round(c.origin.x + origin.x), y: alongX ? grid.round(c.origin.y + origin.y) : 0,
+                        width: grid.round(c.size.width), height: grid.round(c.size.height))
+        }
     }
 
     /// R34: item supplementaries, item by item after the cells, each at its cell's origin.
@@ -68,8 +111,10 @@ extension CompositionalBuilder {
         let n = p.solution.leaves.count
         let groups = plan.count == 0 ? 0 : (plan.count + n - 1) / n
         var kindCache: [String: SupplementaryKind] = [:]
-        var along = 0.0
+        let stride = p.extent + p.section.interGroupSpacing
+        var customDelta = 0.0
         for r in 0..<groups {
+            let along = Double(r) * stride + customDelta
             let rep = plan.custom[r]
             let solution = rep?.solution ?? p.solution
             let dx = p.orthogonal ? origin.x + along : origin.x
@@ -87,7 +132,7 @@ extension CompositionalBuilder {
                     emit(.supplementaryView, badgeKind, IndexPath(section: s, item: first + k), frame, zIndex: max(badge.zIndex, zFloor))
                 }
             }
-            along += (rep?.extent ?? p.extent) + p.section.interGroupSpacing
+            if let rep { customDelta += rep.extent - p.extent }
         }
     }
 }

@@ -75,8 +75,7 @@ enum CompositionalValidation {
 
     /// R7: both dimensions finite and > 0.
     static func size(_ s: CompositionalSize, path: Path) throws(CompositionalError) {
-        for (name, d) in [("width", s.width), ("height", s.height)] where !(d.value.isFinite && d.value > 0) {
-            throw CompositionalErrors.invalidDimension(d, path: path.appending(name))
-        }
+        if !(s.width.value.isFinite && s.width.value > 0) { throw CompositionalErrors.invalidDimension(s.width, path: path.appending("width")) }
+        if !(s.height.value.isFinite && s.height.value > 0) { throw CompositionalErrors.invalidDimension(s.height, path: path.appending("height")) }
     }
 }

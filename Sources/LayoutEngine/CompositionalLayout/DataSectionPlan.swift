@@ -38,8 +38,12 @@ struct DataSectionPlan {
             }
         }
         var main = 0.0, cross = 0.0, badges = 0
-        for r in custom.keys.sorted() where r < groups - 1 { main += custom[r]?.extent ?? 0 }
-        let plainBefore = max(groups - 1, 0) - custom.keys.filter { $0 < groups - 1 }.count
+        var customBefore = 0
+        for (r, rep) in custom where r < groups - 1 {
+            main += rep.extent
+            customBefore += 1
+        }
+        let plainBefore = max(groups - 1, 0) - customBefore
         main += Double(plainBefore) * s.extent
         if plainBefore > 0 || (groups > 0 && custom[groups - 1] == nil) { cross = s.crossExtent }
         for rep in custom.values { cross = max(cross, rep.crossExtent) }

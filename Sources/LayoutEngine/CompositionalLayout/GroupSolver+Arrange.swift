@@ -19,7 +19,7 @@ extension GroupSolver {
             let start = solution.leaves.count
             switch group.subitems[c.index] {
             case .item(let item):
-                sizes.append(addLeaf(item, layoutSize: c.layoutSize, size: c.size))
+                sizes.append(try addLeaf(item, layoutSize: c.layoutSize, size: c.size, path: path, index: c.index))
             case .group(let child):
                 var sub = child
                 sub.layoutSize = c.layoutSize
@@ -70,7 +70,8 @@ extension GroupSolver {
     }
 
     /// An item leaf at the origin: its cell frame (R8, R9), preferred size (self-sizing) and badges.
-    private mutating func addLeaf(_ item: CompositionalItem, layoutSize: CompositionalSize, size resolved: Size) -> Size {
+    private mutating func addLeaf(_ item: CompositionalItem, layoutSize: CompositionalSize, size resolved: Size,
+                                  path groupPath: [CompositionalError.PathComponent], index: Int) throws(CompositionalError) -> Size {
         var size = resolved
         let ordinal = solution.leaves.count
         var estimated = layoutSize.width.isEstimated || layoutSize.height.isEstimated
@@ -81,18 +82,31 @@ extension GroupSolver {
         }
         let frame = Rect(origin: .zero, size: size)
         let cell = item.contentInsets.ignoringEstimatedAxes(of: layoutSize).inset(frame)
+        let path = { groupPath.appending("subitems", index).appending("item") }
+        try checkFrame(cell) { path().appending("contentInsets") }
         let badgeStart = solution.badges.count
-        for s in item.supplementaryItems {
+        for (j, s) in item.supplementaryItems.enumerated() {
             let host = LayoutContainer(size: cell.size, insets: .zero)
             let badgeSize = grid.resolve(s.layoutSize, in: host)
             let f = Anchoring.frame(container: Rect(origin: .zero, size: cell.size), size: badgeSize,
                                     containerAnchor: s.containerAnchor, itemAnchor: s.itemAnchor)
-            solution.badges.append(.init(kind: s.elementKind, frame: s.contentInsets.ignoringEstimatedAxes(of: s.layoutSize).inset(f), zIndex: s.zIndex))
+            let badge = s.contentInsets.ignoringEstimatedAxes(of: s.layoutSize).inset(f)
+            try checkFrame(badge) { path().appending("supplementaryItems", j).appending("contentInsets") }
+            solution.badges.append(.init(kind: s.elementKind, frame: badge, zIndex: s.zIndex))
         }
         solution.leaves.append(.init(frame: frame, cell: cell, badgeStart: Int32(badgeStart),
                                      badgeCount: Int32(item.supplementaryItems.count), isEstimated: estimated))
         leafBudget -= 1
         return size
+    }
+
+    /// R45: a frame whose rounded size is negative (content insets larger than the item) is
+    /// refused with UIKit's message. Checked once per solution item, not per placed element.
+    private func checkFrame(_ frame: Rect, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) {
+        let r = grid.round(frame)
+        guard r.size.width < 0 || r.size.height < 0 else { return }
+        let show = { (f: Rect) in self.transposed ? Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) : f }
+        throw CompositionalErrors.invalidFrame(rounded: show(r), frame: show(frame), scale: grid.scale, path: path())
     }
 
     private mutating func offsetLeaves(_ range: Range<Int>, by origin: Point) {

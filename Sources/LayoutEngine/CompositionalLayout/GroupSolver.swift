@@ -79,9 +79,12 @@ struct GroupSolver {
             }
             let size = grid.resolve(layoutSize, in: container)
             let extent = horizontal ? size.width : size.height
-            let subPath = path.appending("subitems", index).appending(Self.kindKey(sub))
+            // Built only for an error: the walk runs once per candidate.
+            func subPath() -> [CompositionalError.PathComponent] {
+                path.appending("subitems", index).appending(Self.kindKey(sub)).appending("layoutSize").appending(horizontal ? "width" : "height")
+            }
             guard extent > 0 else {
-                throw CompositionalErrors.zeroExtent(group: group, extent: extent, path: subPath.appending("layoutSize").appending(horizontal ? "width" : "height"))
+                throw CompositionalErrors.zeroExtent(group: group, extent: extent, path: subPath())
             }
             let dependent = horizontal ? layoutSize.dependsOnContainerWidth : layoutSize.dependsOnContainerHeight
             if spacing != 0, !out.isEmpty, pass2 || !dependent { remaining -= spacing }
@@ -92,7 +95,7 @@ struct GroupSolver {
                 if out.isEmpty {
                     throw CompositionalErrors.cannotFitItem(extent: extent, available: horizontal ? axisFull.effectiveWidth : axisFull.effectiveHeight,
                                                             horizontal: horizontal != transposed,
-                                                            path: subPath.appending("layoutSize").appending(horizontal ? "width" : "height"))
+                                                            path: subPath())
                 }
                 break
             }
