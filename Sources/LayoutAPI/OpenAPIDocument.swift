@@ -1366,18 +1366,30 @@ enum OpenAPIDocument {
             invalidatedSupplementaryIndexPaths:
               type: object
               required: [header, footer]
+              description: By element kind. Compositional layouts add one member per other kind that changed (badges, boundary items named otherwise); layout-level items have one-index paths.
               properties:
                 header:
                   type: array
                   items:
-                    $ref: '#/components/schemas/IndexPath'
+                    $ref: '#/components/schemas/ElementIndexPath'
                 footer:
                   type: array
                   items:
-                    $ref: '#/components/schemas/IndexPath'
+                    $ref: '#/components/schemas/ElementIndexPath'
+              additionalProperties:
+                type: array
+                items:
+                  $ref: '#/components/schemas/ElementIndexPath'
+            invalidatedDecorationIndexPaths:
+              type: object
+              description: By element kind, present when a decoration view (a compositional section background) changed.
+              additionalProperties:
+                type: array
+                items:
+                  $ref: '#/components/schemas/IndexPath'
             pinnedElements:
               type: array
-              description: bounds only, for layouts with pinned headers or footers. Those drawn at `targetContentOffset`, placed there, zIndex 10.
+              description: bounds only, for layouts with pinned elements. Those drawn at `targetContentOffset`, placed there (zIndex 10 for the flow family's pinned headers and footers; compositional items keep theirs).
               items:
                 $ref: '#/components/schemas/Element'
             layout:

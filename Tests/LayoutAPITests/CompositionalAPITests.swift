@@ -142,6 +142,18 @@ import Testing
         #expect(outside.pointers == ["/preferredSizes/0/indexPath"])
     }
 
+    /// Self-sizing a compositional layout names every moved element by its kind: the footer
+    /// after the measured item, the background that grew, and the layout footer.
+    @Test func invalidationNamesOtherKindsByName() throws {
+        let item = #"{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}}"#
+        let body = #"{\#(Self.cv),"layout":{"type":"compositional","configuration":{"boundarySupplementaryItems":[{"elementKind":"layout-footer","alignment":"bottom","layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":20}}}]},"sections":[{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"estimated":44}},"subitems":[\#(item)]},"boundarySupplementaryItems":[{"elementKind":"section-footer","alignment":"bottom","layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":30}}}],"decorationItems":[{"elementKind":"background"}]}]},"sections":[{"numberOfItems":2}]}"#
+        let (_, id) = try post(body)
+        let sized = app.post(#"{"preferredSizes":[{"indexPath":[0,0],"width":390,"height":60}]}"#, target: "/layout/\(id)/invalidate")
+        #expect(sized.status == 200)
+        #expect(sized.text.contains(#""contentSizeAdjustment":{"width":0,"height":16}"#))
+        #expect(sized.text.contains(#""invalidatedItemIndexPaths":[[0,0],[0,1]],"invalidatedSupplementaryIndexPaths":{"header":[],"footer":[],"section-footer":[[0,0]],"layout-footer":[[0]]},"invalidatedDecorationIndexPaths":{"background":[[0,0]]}"#))
+    }
+
     @Test func computedLayoutsAreCountedPerType() throws {
         _ = try post(Self.pinned)
         _ = try post(Self.pinned)

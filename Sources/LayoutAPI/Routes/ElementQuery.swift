@@ -79,32 +79,12 @@ struct ElementQuery {
     }
 
     static func index(in layout: Layout, path: [Int], kind: String) -> Int? {
-        let attributes = layout.attributes
-        if path.count == 1 {
-            // A layout-level element: leading or trailing global ones.
-            return attributes.indices.first { i in
-                attributes[i].isGlobal && attributes[i].indexPath.section == path[0] && layout.name(ofKindAt: i) == kind
-            }
-        }
-        guard path.count == 2, path[0] < layout.sections.count else { return nil }
-        let s = layout.sections[path[0]], ip = IndexPath(section: path[0], item: path[1])
-        if kind == "cell" { return ip.item < s.cells.count ? s.cells.lowerBound + ip.item : nil }
-        if ip.item == 0, kind == "header" || kind == "footer" {
-            let slot = kind == "header" ? s.headerIndex : s.footerIndex
-            if let slot, slot < attributes.count, layout.name(ofKindAt: slot) == kind { return slot }
-        }
-        // The section's elements are contiguous around its cells.
-        var i = s.cells.lowerBound - 1
-        while i >= 0, !attributes[i].isGlobal, attributes[i].indexPath.section == ip.section {
-            if attributes[i].indexPath == ip, layout.name(ofKindAt: i) == kind { return i }
-            i -= 1
-        }
-        i = s.cells.upperBound
-        while i < attributes.count, !attributes[i].isGlobal, attributes[i].indexPath.section == ip.section {
-            if attributes[i].indexPath == ip, layout.name(ofKindAt: i) == kind { return i }
-            i += 1
-        }
-        return nil
+        let ip = path.count == 1 ? IndexPath(section: path[0], item: 0) : IndexPath(section: path[0], item: path[1])
+        if kind == "cell" { return path.count == 2 ? layout.index(of: .cell, kind: nil, at: ip) : nil }
+        guard let k = layout.elementKinds.firstIndex(of: kind), let raw = UInt16(exactly: k) else { return nil }
+        let global = path.count == 1
+        return layout.index(of: .supplementaryView, kind: SupplementaryKind(rawValue: raw), at: ip, isGlobal: global)
+            ?? layout.index(of: .decorationView, kind: SupplementaryKind(rawValue: raw), at: ip, isGlobal: global)
     }
 }
 

@@ -51,7 +51,7 @@ extension LayoutApplication {
                 old: entry.layout, new: new.layout, visibleRect: visibleRect)
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
-                                   context: context, isBoundsChange: false, estimates: spec.estimates,
+                                   context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 
@@ -82,7 +82,7 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
-                                   pinnedElements: pinned, kinds: new.kindPrefixes, estimates: spec.estimates,
+                                   pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 
