@@ -35,17 +35,6 @@ package enum APIError: Error {
                        detail: refusal.message)
     }
 
-    var status: Int {
-        switch self {
-        case .malformedJSON, .badField, .badQuery, .undecodableBody: 400
-        case .inflatedBodyTooLarge: 413
-        case .unprocessable, .unprocessableBatch: 422
-        case .unknownLayout, .noSuchElement, .notFound: 404
-        case .methodNotAllowed: 405
-        case .unsupportedMediaType, .unsupportedContentEncoding: 415
-        }
-    }
-
     var problem: ProblemDetails {
         switch self {
         case .malformedJSON(let e):
