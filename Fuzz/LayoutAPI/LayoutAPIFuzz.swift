@@ -21,7 +21,7 @@ public func fuzzLayoutAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// The routes a fuzz input can reach; `byte % count` picks one.
 enum APIRoute: CaseIterable {
-    case postLayout, invalidate, batchValidate, batchDiff, elements, getLayout
+    case postLayout, invalidate, batchValidate, batchDiff, elements, getLayout, picture
 
     init(_ byte: UInt8) { self = Self.allCases[Int(byte) % Self.allCases.count] }
 }
@@ -55,6 +55,7 @@ enum LayoutAPIProperties {
         case .batchDiff: request = post("/batch/diff", rest)
         case .elements: request = get("/layout/\(cachedID)/elements?\(text)")
         case .getLayout: request = get("/layout/\(text)")
+        case .picture: request = get("/layout/\(cachedID).svg?\(text)")
         }
         let response = app.respond(to: request)
         let where_ = "\(request.method) \(request.head.target.prefix(200))"
