@@ -7,12 +7,13 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     public let configuration: ServiceConfiguration
     let cache: LayoutCache
     let metrics = Metrics()
-    let recentBodies = RecentBodies()
+    let recentBodies: RecentBodies
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
         self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
+        self.recentBodies = RecentBodies(capacityBytes: configuration.memoBytes)
     }
 
     /// Gives `/metrics` the server's connection and byte counters.
@@ -36,19 +37,16 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         }
     }
 
-    /// Layout computation and batch work go to Dispatch; everything else is cheap and inline,
-    /// including a `POST /layout` whose exact body was answered before and is still cached.
+    /// Layout computation and batch work go to Dispatch; so does any element query whose answer
+    /// may hold more than `inlineElementLimit` elements (see `queryExecution`). Everything else
+    /// is cheap and inline, including a `POST /layout` whose exact body was answered before and
+    /// is still cached (its answer is the cached bytes, shared, not copied).
     public func execution(for request: Request) -> Execution {
         guard request.method == "POST" else {
             guard let route = Route(path: request.path) else { return .inline }
-            // The first query of a large layout builds its index: off the I/O loop.
-            if case .layoutElements(let id) = route, let entry = cache.peek(id),
-               !entry.hasIndex, entry.layout.attributes.count > 10_000 {
-                return .offload
-            }
             // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
             if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
-            return .inline
+            return queryExecution(request, route: route)
         }
         if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
         return .offload

@@ -29,16 +29,6 @@ package enum APIError: Error {
                        detail: refusal.message)
     }
 
-    var status: Int {
-        switch self {
-        case .malformedJSON, .badField, .badQuery: 400
-        case .unprocessable, .unprocessableBatch: 422
-        case .unknownLayout, .noSuchElement, .notFound: 404
-        case .methodNotAllowed: 405
-        case .unsupportedMediaType: 415
-        }
-    }
-
     var problem: ProblemDetails {
         switch self {
         case .malformedJSON(let e):
