@@ -5,8 +5,6 @@ import CSystem
 import Dispatch
 
 extension EventLoop {
-    /// Requests answered per `drive` before yielding to other connections.
-    static let burstLimit = 32
     /// Bytes written to one connection per turn before yielding to the others: copying a large
     /// answer into the kernel must not hold up the loop.
     static let writeBurst = 1 << 20
@@ -17,9 +15,9 @@ extension EventLoop {
         if isOpen(c) { settle(c) }
     }
 
-    /// Flush output, parse, answer, read more.
+    /// Flush output, then perform what the connection's state machine asks for.
     func driveTurns(_ c: Connection) {
-        c.burst = 0
+        c.machine.turnStarted()
         // Bounded: every turn writes, parses, or reads; reading stops at EAGAIN or EOF.
         turns: while true {
             if !c.output.isEmpty {
@@ -30,36 +28,29 @@ extension EventLoop {
                     break turns
                 }
             }
-            if c.closeAfterOutput {
-                linger(c)
-                return
-            }
-            if c.busy { break turns }
-            if c.burst >= Self.burstLimit {
+            switch c.machine.next(readable: c.readable, budgetExhausted: budget.isExhausted, now: now) {
+            case .wait:
+                break turns
+            case .yield:
                 deferred.append(c)
                 break turns
-            }
-            switch c.parser.next() {
-            case .request(let request):
-                c.burst += 1
-                handle(c, request)
-            case .head(let head):
-                handleHead(c, head)
-            case .failure(let status, let message):
-                respondWithError(c, status: status, message: message)
-            case .needMore:
-                if !c.readable { break turns }
-                if c.parser.isMidBody && budget.isExhausted && !c.peerClosed {
-                    // Backpressure: leave the bytes in the kernel until the budget has room. (A
-                    // peer that shut its side can send no more: what the kernel holds is read.)
-                    if !c.pausedForBudget {
-                        c.pausedForBudget = true
-                        paused.append(c)
-                    }
-                    break turns
-                }
+            case .pause(let first):
+                if first { paused.append(c) }
+                break turns
+            case .read:
                 guard readOnce(c) else { return }
-                continue
+            case .head(let head, let framing):
+                handleHead(c, head, framing)
+            case .request(let request, let precheck):
+                handle(c, request, precheck: precheck)
+            case .answer(let response):
+                respond(c, response)
+            case .linger(let first):
+                linger(c, first: first)
+                return
+            case .close:
+                closeConnection(c)
+                return
             }
         }
         updateDeadline(c)
@@ -78,77 +69,51 @@ extension EventLoop {
             closeConnection(c)
             return false
         }
-        if n == 0 { return endOfInput(c) }
+        if n == 0 {
+            c.readable = false
+            switch c.machine.endOfInput() {
+            case .answer(let response):
+                respond(c, response)
+                return true
+            default:
+                closeConnection(c)
+                return false
+            }
+        }
         // A short read drained the socket; with edge triggering the next byte brings a new event.
         // After EPOLLRDHUP no new edge comes: keep reading until `read` returns 0.
-        if n < readBuffer.count && !c.peerClosed { c.readable = false }
+        if n < readBuffer.count && !c.machine.peerClosed { c.readable = false }
         counters.bytesIn.wrappingAdd(n, ordering: .relaxed)
-        if !c.parser.isMidRequest { c.requestStart = now }
-        c.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+        c.machine.bytesRead(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), now: now)
         settle(c)
         return true
     }
 
-    /// The client shut its write side. Requests received before it were answered already (we
-    /// read only when the parser needs more); an incomplete one can never finish, so it gets its
-    /// 400 now rather than a 408 at the request timeout. False when the connection was closed.
-    func endOfInput(_ c: Connection) -> Bool {
-        c.readable = false
-        c.peerClosed = true
-        guard c.parser.isMidRequest else {
-            closeConnection(c)
-            return false
-        }
-        respondWithError(c, status: 400,
-                         message: "The client closed its side of the connection before the request was complete.")
-        return true
-    }
-
-    func handleHead(_ c: Connection, _ head: RequestHead) {
-        c.prechecked = true
-        let framing = c.parser.framing
+    func handleHead(_ c: Connection, _ head: RequestHead, _ framing: Framing) {
+        var refusal: Response?
         // A body over maxBodyBytes is the parser's 413; any other is measured against the budget.
         if framing.contentLength <= configuration.maxBodyBytes,
            budget.wouldExceed(adding: MemoryBudget.chargeable(framing.contentLength)) {
             // The server holds all it may for bodies and slow readers: refuse this body unread.
             counters.bodiesRefused.wrappingAdd(1, ordering: .relaxed)
-            c.current = .init(method: head.method, target: head.target, keepAlive: false, version: head.version)
             var busy = Response.problem(.forStatus(503, detail:
                 "The server is buffering as many request and response bytes as it may (maxBufferedBytes = \(budget.limit)); retry in a second."))
             busy.headers.add("Retry-After", "1")
-            busy.closeConnection = true
-            respond(c, busy)
-            return
+            refusal = busy
         }
-        if let early = responder.precheck(head) {
-            if framing.expectContinue {
-                // RFC 9110 §10.1.1: answer without reading the body; the body may never come.
-                var final = early
-                final.closeConnection = true
-                c.current = .init(method: head.method, target: head.target, keepAlive: false, version: head.version)
-                respond(c, final)
-            } else {
-                c.precheckResponse = early
-            }
-            return
-        }
-        if framing.expectContinue && head.version == .http1_1 && framing.contentLength <= configuration.maxBodyBytes {
+        let early = refusal == nil ? responder.precheck(head) : nil
+        switch c.machine.headChecked(head, refusal: refusal, early: early, maxBodyBytes: configuration.maxBodyBytes) {
+        case .readBody:
+            break
+        case .sendContinue:
             enqueue(c, ResponseEncoder.continueLine, body: [], sendBody: false, record: nil, start: 0)
+        case .answer(let response):
+            respond(c, response)
         }
     }
 
-    func handle(_ c: Connection, _ request: Request) {
-        let head = request.head
-        c.current = .init(method: head.method, target: head.target,
-                          keepAlive: c.parser.framing.keepAlive, version: head.version)
-        let prechecked = c.prechecked
-        c.prechecked = false
-        if let early = c.precheckResponse {
-            c.precheckResponse = nil
-            respond(c, early)
-            return
-        }
-        if !prechecked, let early = responder.precheck(head) {
+    func handle(_ c: Connection, _ request: Request, precheck: Bool) {
+        if precheck, let early = responder.precheck(request.head) {
             respond(c, early)
             return
         }
@@ -156,7 +121,7 @@ extension EventLoop {
         case .inline:
             respond(c, responder.respond(to: request))
         case .offload:
-            c.busy = true
+            c.machine.offloaded()
             c.inFlightBytes = request.body.count
             let responder = self.responder
             let mailbox = self.mailbox
@@ -168,35 +133,18 @@ extension EventLoop {
         }
     }
 
-    func respondWithError(_ c: Connection, status: Int, message: String) {
-        if c.current == nil {
-            c.current = .init(method: "", target: "", keepAlive: false, version: .http1_1)
-        }
-        var response = Response.problem(.forStatus(status, detail: message))
-        response.closeConnection = true
-        respond(c, response)
-    }
-
-    /// Serialises `response` for the request in `c.current` and starts writing it.
+    /// Serialises `response` for the request being answered and starts writing it.
     func respond(_ c: Connection, _ response: Response) {
-        let current = c.current ?? .init(method: "", target: "", keepAlive: false, version: .http1_1)
-        c.current = nil
-        let close = response.closeConnection || !current.keepAlive || c.closeAfterOutput
-            || (draining && c.parser.bufferedBytes == 0)
-        encoder.encode(response, close: close,
-                       http10KeepAlive: !close && current.version == .http1_0)
-        let isHead = current.method == "HEAD"
+        let write = c.machine.answer(response, now: now)
+        encoder.encode(response, close: write.close, http10KeepAlive: write.http10KeepAlive)
         var record: RequestRecord?
         if delivery != nil {
-            record = RequestRecord(method: current.method, target: current.target, status: response.status,
-                                   route: response.route, bodyBytes: isHead ? 0 : response.body.count,
+            record = RequestRecord(method: write.method, target: write.target, status: response.status,
+                                   route: response.route, bodyBytes: write.sendBody ? response.body.count : 0,
                                    microseconds: 0)
         }
-        if close { c.closeAfterOutput = true }
-        enqueue(c, encoder.head, body: response.body, sendBody: !isHead, record: record, start: c.requestStart)
-        // A fresh idle or request deadline starts after each response.
-        c.deadlineKind = .none
-        if c.parser.bufferedBytes > 0 { c.requestStart = now }
+        enqueue(c, encoder.head, body: response.body, sendBody: write.sendBody, record: record,
+                start: c.machine.requestStart)
     }
 
     /// Writes head and body with one `sendmsg`, queueing whatever the socket did not take.
@@ -276,7 +224,7 @@ extension EventLoop {
                 sendPair(c, UnsafeRawBufferPointer(rebasing: raw[chunk.offset...]), UnsafeRawBufferPointer(start: nil, count: 0))
             }
             if n < 0 { return false }
-            if n > 0 { c.deadlineKind = .none }
+            if n > 0 { c.machine.wrote() }
             c.outputBytes -= n
             sent += n
             if chunk.offset + n == chunk.bytes.count {
@@ -299,14 +247,12 @@ extension EventLoop {
         records.append(r)
     }
 
-    /// After a final `Connection: close` response: shut the write side, then read and discard
-    /// until EOF so unread request bytes do not turn the close into a reset that loses the answer.
-    func linger(_ c: Connection) {
-        if !c.lingering {
-            c.lingering = true
+    /// After a final `Connection: close` response: shut the write side (`first`), then read and
+    /// discard until EOF so unread request bytes do not turn the close into a reset that loses
+    /// the answer.
+    func linger(_ c: Connection, first: Bool) {
+        if first {
             shutdown(c.fd, Int32(SHUT_WR))
-            c.deadlineKind = .linger
-            c.deadline = now + lingerNanos
             c.readable = true
         }
         while c.readable {
@@ -324,16 +270,7 @@ extension EventLoop {
     }
 
     func updateDeadline(_ c: Connection) {
-        guard isOpen(c), !c.lingering else { return }
-        if c.busy {
-            c.deadlineKind = .none
-        } else if !c.output.isEmpty {
-            if c.deadlineKind != .write { c.deadlineKind = .write; c.deadline = now + requestNanos }
-        } else if c.parser.isMidRequest {
-            if c.deadlineKind != .request { c.deadlineKind = .request; c.deadline = c.requestStart + requestNanos }
-        } else if c.deadlineKind != .idle {
-            c.deadlineKind = .idle
-            c.deadline = now + (draining ? drainGraceNanos : idleNanos)
-        }
+        guard isOpen(c) else { return }
+        c.machine.armDeadline(outputPending: !c.output.isEmpty, now: now)
     }
 }

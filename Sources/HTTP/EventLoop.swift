@@ -48,12 +48,9 @@ final class EventLoop {
     var draining = false
     var drainDeadline: UInt64 = 0
 
-    let idleNanos: UInt64
-    let requestNanos: UInt64
-    let lingerNanos: UInt64
-    /// While draining, how long a quiet keep-alive connection stays open for a request that a
-    /// client may be sending at that very moment (answered with `Connection: close`).
-    let drainGraceNanos: UInt64
+    /// Idle, request and linger timeouts, and while draining how long a quiet keep-alive
+    /// connection stays open for a request that a client may be sending at that very moment.
+    let timeouts: ConnectionStateMachine.Timeouts
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder,
          delivery: RecordDelivery?, listenFD: Int32,
@@ -70,10 +67,11 @@ final class EventLoop {
         encoder = ResponseEncoder(serverHeader: configuration.serverHeader)
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         events = .allocate(capacity: Int(Self.maxEvents))
-        idleNanos = Self.nanos(configuration.idleTimeout)
-        requestNanos = Self.nanos(configuration.requestTimeout)
-        lingerNanos = min(Self.nanos(2), requestNanos)
-        drainGraceNanos = Self.nanos(min(0.25, configuration.drainTimeout))
+        timeouts = .init(idle: Self.nanos(configuration.idleTimeout),
+                         request: Self.nanos(configuration.requestTimeout),
+                         linger: min(Self.nanos(2), Self.nanos(configuration.requestTimeout)),
+                         drainGrace: Self.nanos(min(0.25, configuration.drainTimeout)),
+                         requestSeconds: configuration.requestTimeout)
         let shortest = min(configuration.idleTimeout, configuration.requestTimeout, configuration.drainTimeout)
         tickNanos = Self.nanos(min(0.25, max(0.005, shortest / 4)))
         do {
@@ -150,7 +148,7 @@ final class EventLoop {
         if bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             c.readable = true
         }
-        if bits & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 { c.peerClosed = true }
+        if bits & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 { c.machine.peerShutdown() }
         if bits & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { c.writable = true }
         drive(c)
     }
@@ -214,10 +212,9 @@ final class EventLoop {
                 continue
             }
             nextID &+= 1
-            let c = Connection(fd: fd, id: nextID, parser: RequestParser(
-                maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes))
-            c.deadlineKind = .idle
-            c.deadline = now + idleNanos
+            let c = Connection(fd: fd, id: nextID, machine: ConnectionStateMachine(
+                parser: RequestParser(maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
+                timeouts: timeouts, now: now))
             if Int(fd) >= connections.count {
                 connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
             }
@@ -257,7 +254,7 @@ final class EventLoop {
 
     /// Charges the budget with what `c` holds now beyond its allowance.
     func settle(_ c: Connection) {
-        let held = MemoryBudget.chargeable(c.parser.heldBytes + c.outputBytes + c.inFlightBytes)
+        let held = MemoryBudget.chargeable(c.machine.parser.heldBytes + c.outputBytes + c.inFlightBytes)
         if held != c.charged {
             budget.charge(held - c.charged)
             c.charged = held
@@ -269,7 +266,7 @@ final class EventLoop {
         let batch = paused
         paused.removeAll(keepingCapacity: true)
         for c in batch where isOpen(c) {
-            c.pausedForBudget = false
+            c.machine.resumed()
             drive(c)
         }
     }
@@ -279,8 +276,7 @@ final class EventLoop {
         if drain && !draining { beginDrain() }
         for completion in completions {
             let fd = Int(completion.fd)
-            guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.busy else { continue }
-            c.busy = false
+            guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.machine.isRunning else { continue }
             c.inFlightBytes = 0
             respond(c, completion.response)
             drive(c)
@@ -299,34 +295,32 @@ final class EventLoop {
         }
         // Read once more: a request already sent (maybe in this very epoll batch) is answered,
         // with `Connection: close`, instead of being lost with the connection. Connections still
-        // quiet stay open for `drainGraceNanos`, for a request on its way, then close.
+        // quiet stay open for `timeouts.drainGrace`, for a request on its way, then close.
+        for case let c? in connections { c.machine.drainStarted() }
         for case let c? in connections where isQuiet(c) {
             c.readable = true
             drive(c)
-            if isOpen(c) && isQuiet(c) {
-                c.deadlineKind = .idle
-                c.deadline = min(c.deadline, now + drainGraceNanos)
-            }
+            if isOpen(c) && isQuiet(c) { c.machine.drainGraceStarted(now: now) }
         }
     }
 
     /// Nothing received, running, or waiting to be written.
     func isQuiet(_ c: Connection) -> Bool {
-        !c.busy && c.output.isEmpty && !c.parser.isMidRequest && !c.closeAfterOutput
+        c.machine.isQuiet(outputPending: !c.output.isEmpty)
     }
 
     func scanDeadlines() {
         resumeListener()
         if budget.isExhausted { cutSlowReaders() }
-        for case let c? in connections where c.deadlineKind != .none && now >= c.deadline {
-            switch c.deadlineKind {
-            case .request where !c.busy && c.output.isEmpty:
-                c.deadlineKind = .none
-                respondWithError(c, status: 408,
-                                 message: "The request was not received completely within \(configuration.requestTimeout) seconds.")
+        for case let c? in connections {
+            switch c.machine.deadlinePassed(now: now, outputPending: !c.output.isEmpty) {
+            case .answer(let response):
+                respond(c, response)
                 drive(c)
-            default:
+            case .close:
                 closeConnection(c)
+            default:
+                break
             }
         }
     }
