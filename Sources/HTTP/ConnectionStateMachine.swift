@@ -5,10 +5,10 @@
 /// (read, write, offload, close, linger, arm a deadline). So it is unit-tested without sockets.
 struct ConnectionStateMachine {
     enum State {
-        /// Keep-alive between requests, or bytes of the next request arriving. `early` is
-        /// precheck's answer to a request whose body (sent without `Expect`) is still being read;
-        /// `prechecked` says precheck already ran at its head.
-        case open(prechecked: Bool, early: Response?)
+        /// Keep-alive between requests, or bytes of the next request arriving. `plan` is the
+        /// responder's plan made at the head of a request whose body is still being read (nil:
+        /// not planned yet); its answer, if any, is sent once the body is read.
+        case open(plan: RequestPlan?)
         /// A request is complete and its answer is being built on the loop (inline), or it is
         /// answered before its body (precheck, budget, error).
         case answering(Exchange)
@@ -55,11 +55,11 @@ struct ConnectionStateMachine {
         /// Mid-body with the budget exhausted: stop reading until the budget has room
         /// (`first` says the connection is not in the loop's paused list yet).
         case pause(first: Bool)
-        /// A head with a body arrived: check the budget and precheck, then call `headChecked`.
+        /// A head with a body arrived: check the budget and plan it, then call `headChecked`.
         case head(RequestHead, Framing)
-        /// A complete request: precheck it if `precheck`, else (or when precheck has no answer)
-        /// run it inline or offload it, and report `answer` or `offloaded`.
-        case request(Request, precheck: Bool)
+        /// A complete request with its plan (nil: plan it now; answer it if the plan has an
+        /// answer), to run inline or offload; report `answer` or `offloaded`.
+        case request(Request, plan: RequestPlan?)
         /// Send this answer now (call `answer`).
         case answer(Response)
         /// Output is written and the connection must close: shut the write side (`first`) and
@@ -90,7 +90,7 @@ struct ConnectionStateMachine {
 
     static let burstLimit = 32
 
-    var state: State = .open(prechecked: false, early: nil)
+    var state: State = .open(plan: nil)
     var parser: RequestParser
     var deadline: Deadline = .idle
     var deadlineAt: UInt64

@@ -41,8 +41,8 @@ extension EventLoop {
                 guard readOnce(c) else { return }
             case .head(let head, let framing):
                 handleHead(c, head, framing)
-            case .request(let request, let precheck):
-                handle(c, request, precheck: precheck)
+            case .request(let request, let plan):
+                handle(c, request, plan: plan)
             case .answer(let response):
                 respond(c, response)
             case .linger(let first):
@@ -101,8 +101,8 @@ extension EventLoop {
             busy.headers.add("Retry-After", "1")
             refusal = busy
         }
-        let early = refusal == nil ? responder.precheck(head) : nil
-        switch c.machine.headChecked(head, refusal: refusal, early: early, maxBodyBytes: configuration.maxBodyBytes) {
+        let plan = refusal == nil ? responder.plan(for: head) : nil
+        switch c.machine.headChecked(head, refusal: refusal, plan: plan, maxBodyBytes: configuration.maxBodyBytes) {
         case .readBody:
             break
         case .sendContinue:
@@ -112,14 +112,17 @@ extension EventLoop {
         }
     }
 
-    func handle(_ c: Connection, _ request: Request, precheck: Bool) {
-        if precheck, let early = responder.precheck(request.head) {
+    /// Runs a complete request with the plan made at its head (or makes it now, for a request
+    /// without a body): its early answer, or its handler inline or on Dispatch.
+    func handle(_ c: Connection, _ request: Request, plan: RequestPlan?) {
+        var plan = plan ?? responder.plan(for: request.head)
+        if let early = plan.answer {
             respond(c, early)
             return
         }
-        switch responder.execution(for: request) {
+        switch responder.execution(for: request, plan: &plan) {
         case .inline:
-            respond(c, responder.respond(to: request))
+            respond(c, responder.respond(to: request, plan: plan))
         case .offload:
             c.machine.offloaded()
             c.inFlightBytes = request.body.count
@@ -127,8 +130,8 @@ extension EventLoop {
             let mailbox = self.mailbox
             let fd = c.fd
             let id = c.id
-            DispatchQueue.global().async {
-                mailbox.post(Completion(fd: fd, id: id, response: responder.respond(to: request)))
+            DispatchQueue.global().async { [plan] in
+                mailbox.post(Completion(fd: fd, id: id, response: responder.respond(to: request, plan: plan)))
             }
         }
     }

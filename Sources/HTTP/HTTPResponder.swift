@@ -7,25 +7,41 @@ public enum Execution: Sendable {
     case offload
 }
 
+/// What a responder made of a request's head. The server carries it with the request to
+/// `execution(for:plan:)` and `respond(to:plan:)`, so a request is resolved once (its path parsed
+/// once, its body hashed once). The HTTP layer reads only `answer`; `token` is the responder's
+/// own (its route, a body hash...), opaque here.
+public struct RequestPlan: Sendable {
+    /// An answer decided from the head alone: the request is answered without its body (the
+    /// answer to `Expect: 100-continue` with a final status, e.g. 404, 405 or 415).
+    public var answer: Response?
+    /// The responder's resolution of the request, handed back to it unchanged.
+    public var token: (any Sendable)?
+
+    public init(answer: Response? = nil, token: (any Sendable)? = nil) {
+        self.answer = answer
+        self.token = token
+    }
+}
+
 /// The application side of the server. The HTTP module calls it and knows nothing else about it.
 public protocol HTTPResponder: Sendable {
-    /// Called once the head is parsed and before the body is read. Returning a response
-    /// answers the request without its body (the answer to `Expect: 100-continue` with a
-    /// final status, e.g. 404, 405 or 415); nil reads the body and calls `respond(to:)`.
-    func precheck(_ head: RequestHead) -> Response?
+    /// Called once per request, when its head is parsed and before its body is read.
+    func plan(for head: RequestHead) -> RequestPlan
 
-    /// Where `respond(to:)` should run for this request, decided once its body is read (so a
-    /// responder can answer a request it recognises, such as a cache hit, inline).
-    func execution(for request: Request) -> Execution
+    /// Where `respond(to:plan:)` should run for this request, decided once its body is read (so
+    /// a responder can answer a request it recognises, such as a cache hit, inline). It may
+    /// add to the plan what it computed (a body hash) for `respond`.
+    func execution(for request: Request, plan: inout RequestPlan) -> Execution
 
     /// Builds the response. `HEAD` requests arrive as `HEAD`: answer as for `GET`; the server
     /// drops the body and keeps its `Content-Length`.
-    func respond(to request: Request) -> Response
+    func respond(to request: Request, plan: RequestPlan) -> Response
 }
 
 extension HTTPResponder {
-    public func precheck(_ head: RequestHead) -> Response? { nil }
-    public func execution(for request: Request) -> Execution { .offload }
+    public func plan(for head: RequestHead) -> RequestPlan { RequestPlan() }
+    public func execution(for request: Request, plan: inout RequestPlan) -> Execution { .offload }
 }
 
 /// One finished exchange, for access logs and metrics.

@@ -28,44 +28,43 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     // MARK: HTTPResponder
 
-    /// Answers what can be decided from the head alone (unknown path, wrong method, wrong
-    /// media type), so `Expect: 100-continue` clients get the final status before sending a body.
-    public func precheck(_ head: RequestHead) -> Response? {
-        switch Self.resolve(head) {
-        case .success: nil
-        case .failure(let e): e.response
-        }
-    }
-
     /// Layout computation and batch work go to Dispatch; so does any element query whose answer
     /// may hold more than `inlineElementLimit` elements (see `queryExecution`). Everything else
     /// is cheap and inline, including a `POST /layout` whose exact body was answered before and
     /// is still cached (its answer is the cached bytes, shared, not copied).
     /// A compressed body to inflate, or an answer to compress that is not cached compressed yet
     /// and may be large, goes to Dispatch too.
-    public func execution(for request: Request) -> Execution {
-        let route = Route(path: request.path)
-        if compressionNeedsOffload(request, route: route) { return .offload }
+    public func execution(for request: Request, plan: inout RequestPlan) -> Execution {
+        var resolution = Self.resolution(plan, request)
+        defer { plan.token = resolution }
+        let route = resolution.route
+        let memo = memoLookup(request, &resolution)
+        if compressionNeedsOffload(request, route: route, memo: memo) { return .offload }
         guard request.method == "POST" else {
             guard let route else { return .inline }
             // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
             if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
             return queryExecution(request, route: route)
         }
-        if request.path == "/layout", request.headers["Content-Encoding"] == nil,
-           let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
+        if let id = memo?.id, cache.contains(id) { return .inline }
         return .offload
     }
 
-    public func respond(to request: Request) -> Response {
+    public func respond(to request: Request, plan: RequestPlan) -> Response {
+        var resolution = Self.resolution(plan, request)
         let route: Route
-        switch Self.resolve(request.head) {
+        switch resolution.checked {
         case .success(let r): route = r
         case .failure(let e): return Self.negotiated(e.response, for: request)
         }
         var response: Response
         do {
-            response = try handle(route, route.takesJSON ? decodingBody(request) : request)
+            if route == .layouts {
+                let memo = memoLookup(request, &resolution)
+                response = try postLayout(decodingBody(request), memo: memo)
+            } else {
+                response = try handle(route, route.takesJSON ? decodingBody(request) : request)
+            }
         } catch {
             response = error.response
         }
@@ -74,9 +73,14 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         return response
     }
 
-    /// Route, method and media-type checks shared by `precheck` and `respond`.
+    /// Route, method and media-type checks of a head (see `plan(for:)`).
     static func resolve(_ head: RequestHead) -> Result<Route, APIError> {
-        guard let route = Route(path: head.path) else { return .failure(.notFound(path: String(head.path))) }
+        check(Route(path: head.path), head)
+    }
+
+    /// Method and media-type checks of a head whose path names `route`.
+    static func check(_ route: Route?, _ head: RequestHead) -> Result<Route, APIError> {
+        guard let route else { return .failure(.notFound(path: String(head.path))) }
         guard route.methods.contains(head.method) else { return .failure(.methodNotAllowed(allowed: route.methods)) }
         if route.takesJSON, let type = head.headers["Content-Type"], !Self.isJSON(type) {
             return .failure(.unsupportedMediaType(found: type))
@@ -107,7 +111,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                             body: Array(metrics.render(server: stats, cache: cache.stats).utf8))
         case .layouts:
-            return try postLayout(request)
+            return try postLayout(request, memo: nil)
         case .layout(let id):
             if Self.wantsSVG(route, request.headers) != nil { return try getLayoutSVG(id: id, request, negotiated: true) }
             return try getLayout(id: id, request)

@@ -22,16 +22,32 @@ final class RecentBodies: Sendable {
     /// Bytes the memo counts now (bodies plus `entryOverhead` each).
     var bytes: Int { table.withLock { $0.bytes } }
 
-    func id(for body: [UInt8]) -> String? {
-        guard body.count <= maxBodyBytes, !isEmpty.load(ordering: .relaxed) else { return nil }
+    /// A body looked up: its hash (nil: too large to remember) and the id it resolved to.
+    struct Lookup: Sendable {
+        var key: Int?
+        var id: String?
+    }
+
+    /// Hashes `body` (once per request: the lookup travels in the request's plan).
+    func lookup(_ body: [UInt8]) -> Lookup {
+        guard body.count <= maxBodyBytes else { return Lookup(key: nil, id: nil) }
         let key = Self.hash(body)
-        return table.withLock { t in t.entries[key]?.first { $0.body == body }?.id }
+        guard !isEmpty.load(ordering: .relaxed) else { return Lookup(key: key, id: nil) }
+        return Lookup(key: key, id: table.withLock { t in t.entries[key]?.first { $0.body == body }?.id })
+    }
+
+    func id(for body: [UInt8]) -> String? {
+        lookup(body).id
     }
 
     func remember(_ body: [UInt8], id: String) {
+        remember(body, id: id, lookup: lookup(body))
+    }
+
+    /// Remembers `body` under the hash its `lookup` computed.
+    func remember(_ body: [UInt8], id: String, lookup: Lookup) {
         let cost = body.count + Self.entryOverhead
-        guard body.count <= maxBodyBytes, cost <= capacityBytes else { return }
-        let key = Self.hash(body)
+        guard let key = lookup.key, body.count <= maxBodyBytes, cost <= capacityBytes else { return }
         table.withLock { t in
             if t.entries[key]?.contains(where: { $0.body == body }) == true { return }
             if t.bytes + cost > capacityBytes {

@@ -98,7 +98,7 @@ extension LayoutApplication {
     /// Whether answering `request` inline could mean compressing more than
     /// `inlineCompressionLimit` bytes on the I/O loop: a cached body not yet compressed in the
     /// negotiated coding, or an element list that may be long. O(1).
-    func compressionNeedsOffload(_ request: Request, route: Route?) -> Bool {
+    func compressionNeedsOffload(_ request: Request, route: Route?, memo: RecentBodies.Lookup?) -> Bool {
         guard request.headers["Accept-Encoding"] != nil else { return false }
         func pending(_ body: EncodedBody) -> Bool {
             body.identity.count > Self.inlineCompressionLimit
@@ -110,7 +110,7 @@ extension LayoutApplication {
         case .layout(let id)?:
             return cache.peek(id).map { pending($0.full) } ?? false
         case .layouts?:
-            guard let id = recentBodies.id(for: request.body), let entry = cache.peek(id) else { return false }
+            guard let id = memo?.id, let entry = cache.peek(id) else { return false }
             return pending((try? Self.prefersMinimal(request)) == true ? entry.minimal : entry.full)
         case .layoutElements(let id)?:
             guard let entry = cache.peek(id) else { return false }

@@ -3,20 +3,23 @@ import LayoutEngine
 
 /// `POST /layout`, `GET /layout/{id}` and the element queries.
 extension LayoutApplication {
-    func postLayout(_ request: Request) throws(APIError) -> Response {
+    /// `memo`: the identity body looked up in `RecentBodies` already (nil: not looked up, or
+    /// a coded body).
+    func postLayout(_ request: Request, memo: RecentBodies.Lookup?) throws(APIError) -> Response {
         let query = QueryParameters(request.query)
         let strict = try Self.flag(query, "strict")
         let entry: CachedLayout
         let hit: Bool
         // The raw-body memo is for identity bodies only (a decoded body is a new array anyway).
-        if request.headers["Content-Encoding"] == nil, let known = recentBodies.id(for: request.body), let cached = cache.get(known) {
+        let memo = memo ?? (request.headers["Content-Encoding"] == nil ? recentBodies.lookup(request.body) : nil)
+        if let known = memo?.id, let cached = cache.get(known) {
             (entry, hit) = (cached, true)
             cache.countHit()
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
             (entry, hit) = try cachedLayout(spec, id: id)
-            recentBodies.remember(request.body, id: id)
+            recentBodies.remember(request.body, id: id, lookup: memo ?? recentBodies.lookup(request.body))
         }
         if strict, !entry.layout.warnings.isEmpty {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
