@@ -307,4 +307,70 @@ import Testing
         #expect(e.pointer == "/layout/sections/0/contentInsets")
         #expect(e.message.hasPrefix("There is no room for this NSCollectionLayoutGroup to fit into its parent group or section, or it has no room for any subitems itself. Inspect the parent and ensure the contentInsets ({0, 16.5, 0, 16.5}) do not result in a negative effectiveContentSize when applied to size: {33, 653}."))
     }
+
+    // MARK: second batch: edge spacing of groups, estimates, anchors
+
+    /// R11 (last bullet): root group (abs 200, abs 50) with leading/trailing `.flexible(0)` and
+    /// top `.fixed(10)`: centred across 390 ⇒ x = (390 − 200)/2 = 95; the top spacing enlarges each
+    /// repetition to 60 ⇒ cells y 10 and 70; content 120.
+    @Test func rootGroupEdgeSpacingPositionsAndExtends() throws {
+        var g = Comp.group(.horizontal, .absolute(200), .absolute(50), [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
+        g.edgeSpacing = EdgeSpacing(leading: .flexible(0), top: .fixed(10), trailing: .flexible(0))
+        let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: g)], [2]))
+        #expect(Comp.cells(layout) == [Comp.r(95, 10, 200, 50), Comp.r(95, 70, 200, 50)])
+        #expect(layout.contentSize.height == 120)
+    }
+
+    /// R11: a horizontal subgroup's `.flexible(5)` leading edge lies on its own primary axis ⇒ only
+    /// the required 5 applies: 105 per subgroup, 3 fit (315; a 4th 420 > 390) ⇒ x 5, 110, 215.
+    @Test func flexibleEdgeOnAGroupsPrimaryAxisIsRequiredOnly() throws {
+        var sub = Comp.group(.horizontal, .absolute(100), .absolute(50), [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
+        sub.edgeSpacing = EdgeSpacing(leading: .flexible(5))
+        let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [.group(sub)])
+        let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: g)], [3]))
+        #expect(Comp.cells(layout).map(\.minX) == [5, 110, 215])
+    }
+
+    /// R5: group (fw 1, est 100) of items (fw 0.5, est 44): before self-sizing the group takes the
+    /// largest child estimate, 44 ⇒ rows at y 0 and 44, items 195 wide; content 88.
+    @Test func estimatedGroupTakesItsChildrensEstimate() throws {
+        let g = Comp.group(.horizontal, .fractionalWidth(1), .estimated(100), [Comp.item(.fractionalWidth(0.5), .estimated(44))])
+        let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: g)], [4]))
+        #expect(Comp.cells(layout) == [Comp.r(0, 0, 195, 44), Comp.r(195, 0, 195, 44), Comp.r(0, 44, 195, 44), Comp.r(195, 44, 195, 44)])
+        #expect(layout.contentSize.height == 88)
+    }
+
+    /// R33 item anchor: container [.top, .trailing], item anchor [.bottom, .leading] ⇒ P = cell's
+    /// top-right (100, 30); origin = P − (0·20, 1·20) = (100, 10): the badge sits outside.
+    @Test func itemAnchorPutsTheBadgeOutsideTheCorner() throws {
+        let badge = CompositionalSupplementaryItem(elementKind: "b", layoutSize: CompositionalSize(width: .absolute(20), height: .absolute(20)),
+                                                   containerAnchor: CompositionalAnchor(edges: [.top, .trailing]),
+                                                   itemAnchor: CompositionalAnchor(edges: [.bottom, .leading]))
+        let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(100), [Comp.item(.absolute(100), .absolute(100), badges: [badge])])
+        let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: g, contentInsets: DirectionalInsets(top: 30))], [1]))
+        #expect(Self.supplementaries(layout) == [Comp.r(100, 10, 20, 20)])
+    }
+
+    /// R30: header fw 1 × 30 with contentInsets (5, 10, 5, 10): footprint (0, 0, 390, 30), frame
+    /// (10, 5, 370, 20); the row still starts at 30.
+    @Test func boundaryItemInsetsShrinkItsFrameOnly() throws {
+        var s = Self.row
+        var h = Self.boundary("h", .top, .fractionalWidth(1), .absolute(30))
+        h.contentInsets = DirectionalInsets(top: 5, leading: 10, bottom: 5, trailing: 10)
+        s.boundarySupplementaryItems = [h]
+        let layout = try CompositionalLayout.layout(Comp.config([s], [1]))
+        #expect(Self.supplementaries(layout) == [Comp.r(10, 5, 370, 20)])
+        #expect(Comp.cells(layout) == [Comp.r(0, 30, 390, 44)])
+    }
+
+    /// R23 along the orthogonal axis: groups abs 200 × 100 of abs-100 items (2 per group), 3 items:
+    /// 200 + (200 − (200 − 100)) = 300 wide; cells x 0, 100, 200.
+    @Test func orthogonalPartialLastGroupIsTrimmed() throws {
+        let g = Comp.group(.horizontal, .absolute(200), .absolute(100), [Comp.item(.absolute(100), .fractionalHeight(1))])
+        let s = CompositionalSection(group: g, orthogonalScrollingBehavior: .paging)
+        let layout = try CompositionalLayout.layout(Comp.config([s], [3]))
+        #expect(Comp.cells(layout).map(\.minX) == [0, 100, 200])
+        #expect(layout.sections[0].orthogonalContentSize?.width == 300)
+        #expect(layout.contentSize.height == 100)
+    }
 }
