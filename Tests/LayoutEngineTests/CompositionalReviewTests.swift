@@ -373,4 +373,21 @@ import Testing
         #expect(layout.sections[0].orthogonalContentSize?.width == 300)
         #expect(layout.contentSize.height == 100)
     }
+
+    // MARK: bounded work
+
+    /// Data sections repeating a layout section with boundary items are counted before any is
+    /// measured: 3 boundary items × 10 empty data sections with a cap of 20 stops at the 7th
+    /// section (21 > 20); with cap 30 all 30 elements are laid out.
+    @Test func boundaryItemsOfRepeatedSectionsAreCountedFirst() throws {
+        var s = Self.row
+        s.boundarySupplementaryItems = ["a", "b", "c"].map { Self.boundary($0, .top, .fractionalWidth(1), .absolute(10), extends: false) }
+        var c = Comp.config([s], Array(repeating: 0, count: 10))
+        c.elementLimit = 20
+        let e = try #require(Comp.error(c))
+        #expect(e.code == "TOO_MANY_ELEMENTS")
+        #expect(e.message.hasPrefix("The layout would have at least 21 elements (cells, item supplementaries, boundary items and decorations), over this server's cap of 20 elements"))
+        c.elementLimit = 30
+        #expect(try CompositionalLayout.layout(c).attributes.count == 30)
+    }
 }
