@@ -390,4 +390,28 @@ import Testing
         c.elementLimit = 30
         #expect(try CompositionalLayout.layout(c).attributes.count == 30)
     }
+
+    // MARK: R13/R14 walk details
+
+    /// R13 tolerance: 4 × abs 97.55 = 390.2 in 390 leaves −0.2 ≥ −0.25 ⇒ all 4 on one row; x =
+    /// 0, 97.55, 195.1, 292.65 ⇒ @3x round(292.65)/3 = 97.667, round(585.3)/3 = 195, round(877.95)/3 = 292.667;
+    /// width round(292.65)/3 = 97.667. Item 4 starts row 2.
+    @Test func overflowWithinAQuarterPointStillFits() throws {
+        let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.absolute(97.55), .fractionalHeight(1))])
+        let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: g)], [5]))
+        #expect(Comp.same(Comp.cells(layout), [Comp.r(0, 0, 293.0 / 3, 50), Comp.r(293.0 / 3, 0, 293.0 / 3, 50), Comp.r(195, 0, 293.0 / 3, 50),
+                                               Comp.r(878.0 / 3, 0, 293.0 / 3, 50), Comp.r(0, 50, 293.0 / 3, 50)]))
+    }
+
+    /// R14 (c): one accepted item (fw 0.9 = 351; a second needs 702) ⇒ no re-solve: 351 wide.
+    /// Mixed [fw 0.5, abs 100] with `.fixed(10)`: pass 1 195, then 195 − 10 − 100 = 85, the next
+    /// fw 0.5 fails ⇒ n = 2; pass 2 against 390 − 10 = 380 ⇒ 190 at x 0 and the 100 at 200.
+    @Test func spacingReSolveNeedsTwoItemsAndMixesWithAbsoluteOnes() throws {
+        let one = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.fractionalWidth(0.9), .fractionalHeight(1))], spacing: .fixed(10))
+        #expect(Comp.cells(try CompositionalLayout.layout(Comp.config([CompositionalSection(group: one)], [1]))) == [Comp.r(0, 0, 351, 50)])
+        let mixed = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50),
+                               [Comp.item(.fractionalWidth(0.5), .fractionalHeight(1)), Comp.item(.absolute(100), .fractionalHeight(1))], spacing: .fixed(10))
+        let layout = try CompositionalLayout.layout(Comp.config([CompositionalSection(group: mixed)], [3]))
+        #expect(Comp.cells(layout) == [Comp.r(0, 0, 190, 50), Comp.r(200, 0, 100, 50), Comp.r(0, 50, 190, 50)])
+    }
 }
