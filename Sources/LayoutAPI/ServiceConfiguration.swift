@@ -1,3 +1,5 @@
+import HTTP
+
 /// Limits and sizes of the layout service (the HTTP limits live in `ServerConfiguration`).
 public struct ServiceConfiguration: Sendable, Hashable {
     /// Bytes the layout cache may hold (LRU eviction past it).
@@ -14,7 +16,7 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var maxBodyBytes: Int
 
     public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000,
-                memoBytes: Int = 16 * 1024 * 1024, maxBodyBytes: Int = 32 * 1024 * 1024) {
+                memoBytes: Int = 16 * 1024 * 1024, maxBodyBytes: Int = ServerConfiguration().maxBodyBytes) {
         self.cacheBytes = cacheBytes
         self.memoBytes = memoBytes
         self.maxElements = maxElements

@@ -1,5 +1,6 @@
 import HTTP
 import HTTPCompression
+import LayoutEngine
 
 /// Content codings of answers: `Content-Encoding: gzip` or `deflate` when the request's
 /// `Accept-Encoding` prefers it (RFC 9110 §12.5.3), for JSON, SVG and YAML bodies of at least
@@ -120,14 +121,25 @@ extension LayoutApplication {
         }
     }
 
-    /// About how many bytes an element query will answer with, from the query alone: one element
-    /// for `indexPath`, a few for `point`, the rect's share of the content area (1.5x, for
-    /// uneven layouts) for `rect`, everything without them. ~100 bytes per element.
+    /// About how many bytes an element query will answer with (~100 per element), bounded
+    /// above `inlineCompressionLimit` at O(log n) cost: one element for `indexPath`; for `rect`
+    /// and `point` the spatial index's bound when it is built (`estimatedCount`), else the rect's
+    /// share of the content area (1.5x, for uneven layouts) or a few elements for a point;
+    /// everything without them.
     static func estimatedAnswerBytes(_ request: Request, _ entry: CachedLayout) -> Int {
         let q = QueryParameters(request.query)
         let count = entry.layout.attributes.count
-        if q["indexPath"] != nil || q["point"] != nil { return 1_000 }
+        let limit = inlineCompressionLimit / 100 + 1
+        if q["indexPath"] != nil { return 1_000 }
+        if let p = (try? q.numbers("point", count: 2, meaning: "")) ?? nil {
+            guard entry.hasIndex else { return 1_000 }
+            return entry.index.estimatedCount(containing: Point(x: p[0], y: p[1]), limit: limit) * 100 + 1_000
+        }
         guard let rect = (try? q.numbers("rect", count: 4, meaning: "")) ?? nil else { return count * 100 }
+        if entry.hasIndex, rect[2] >= 0, rect[3] >= 0 {
+            let visible = Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+            return entry.index.estimatedCount(in: visible, limit: limit) * 100 + 1_000
+        }
         let size = entry.layout.contentSize
         let area = max(size.width, 1) * max(size.height, 1)
         let w = max(0, min(rect[0] + rect[2], size.width) - max(rect[0], 0))
