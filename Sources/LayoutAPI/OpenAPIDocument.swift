@@ -1950,7 +1950,51 @@ enum OpenAPIDocument {
             item:
               $ref: '#/components/schemas/CompositionalItem'
             group:
-              $ref: '#/components/schemas/CompositionalGroup'
+              $ref: '#/components/schemas/CompositionalNestedGroup'
+        CompositionalNestedGroup:
+          type: object
+          additionalProperties: false
+          required: [orientation, layoutSize, subitems]
+          description: A group nested in a group (the same fields as `CompositionalGroup`).
+          properties:
+            orientation:
+              type: string
+              enum: [horizontal, vertical]
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            subitems:
+              type: array
+              minItems: 1
+              items:
+                $ref: '#/components/schemas/CompositionalNestedSubitem'
+            count:
+              type: integer
+              minimum: 1
+              maximum: 10000
+              description: With exactly one subitem, `subitem:count:` or `repeatingSubitem:count:` (see `countKind`).
+            countKind:
+              type: string
+              enum: [subitemCount, repeating]
+              default: subitemCount
+              description: '`subitemCount` (deprecated `subitem:count:`, forces 1/count of the group) or `repeating` (`repeatingSubitem:count:`). Only with `count`.'
+            interItemSpacing:
+              $ref: '#/components/schemas/CompositionalSpacing'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            edgeSpacing:
+              $ref: '#/components/schemas/CompositionalEdgeSpacing'
+        CompositionalNestedSubitem:
+          type: object
+          additionalProperties: false
+          description: Exactly one of `item` or `group`, in a nested group.
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            item:
+              $ref: '#/components/schemas/CompositionalItem'
+            group:
+              type: object
+              description: A group nested a third level deep or more, with the fields of `CompositionalGroup` (up to 32 levels; the contract spells out two so that schema-driven tools need not recurse).
         CompositionalItem:
           type: object
           additionalProperties: false
