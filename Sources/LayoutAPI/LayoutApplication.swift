@@ -77,6 +77,16 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         return .success(route)
     }
 
+    /// The contract is `application/yaml`, or `text/plain` for a client that asks for text and not
+    /// for YAML (openapi-python-client reads only JSON, text and bytes).
+    static func contractMediaType(accept: String?) -> String {
+        let ranges = (accept ?? "").split(separator: ",").map {
+            $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        }
+        return ranges.contains("text/plain") && !ranges.contains("application/yaml")
+            ? "text/plain; charset=utf-8" : "application/yaml"
+    }
+
     /// `application/json` or any `application/*+json`, parameters (charset) ignored.
     static func isJSON(_ contentType: String) -> Bool {
         let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
@@ -88,7 +98,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
-            return Response(status: 200, contentType: "application/yaml", body: OpenAPIDocument.bytes)
+            return Response(status: 200, contentType: Self.contractMediaType(accept: request.headers["Accept"]),
+                            body: OpenAPIDocument.bytes)
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",

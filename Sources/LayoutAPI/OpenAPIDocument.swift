@@ -52,6 +52,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The server is up.
               content:
@@ -70,12 +72,19 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
-              description: The OpenAPI 3.1 document.
+              description: The OpenAPI 3.1 document, as `text/plain` when the request's `Accept` lists `text/plain` and not `application/yaml`.
               content:
                 application/yaml:
                   schema:
                     type: object
+                  example: "openapi: 3.1.0\ninfo:\n  title: layoutd\n"
+                text/plain:
+                  schema:
+                    type: string
+                  example: "openapi: 3.1.0\ninfo:\n  title: layoutd\n"
       /metrics:
         get:
           tags: [operations]
@@ -95,6 +104,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: Current metrics.
               content:
@@ -124,18 +135,8 @@ enum OpenAPIDocument {
             out as UIKit lays them out and reported in `warnings` with UIKit's console text;
             `?strict=true` turns warnings into a 422.
           parameters:
-            - name: strict
-              in: query
-              description: Answer 422 instead of 200 when the layout has warnings.
-              schema:
-                type: boolean
-                default: false
-            - name: Prefer
-              in: header
-              description: '`return=minimal` (RFC 7240) answers id, content size and counts without the elements.'
-              schema:
-                type: string
-                examples: [return=minimal]
+            - $ref: '#/components/parameters/Strict'
+            - $ref: '#/components/parameters/Prefer'
           requestBody:
             required: true
             content:
@@ -188,6 +189,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: |
                 The layout. With `Prefer: return=minimal`, a `LayoutSummary` instead (and
@@ -230,9 +233,10 @@ enum OpenAPIDocument {
           parameters:
             - name: If-None-Match
               in: header
-              description: An ETag from an earlier answer; a match gives 304.
+              description: An ETag from an earlier answer (`"<id>"`, a list of them, or `*`); a match gives 304.
               schema:
                 type: string
+                examples: ['"1554a27700cb811568c75f2137778a96"']
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -240,6 +244,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The layout.
               headers:
@@ -281,18 +287,24 @@ enum OpenAPIDocument {
           parameters:
             - name: rect
               in: query
+              description: '`x,y,width,height`: four numbers as JSON spells them (at most 15 integer digits, an exponent of at most 2 digits, `+` sent as `%2B`), width and height not negative.'
               schema:
                 type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
                 examples: ['0,0,375,667']
             - name: point
               in: query
+              description: '`x,y`: two numbers, as for `rect`.'
               schema:
                 type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
                 examples: ['10,10']
             - name: indexPath
               in: query
+              description: '`section,item`: two whole numbers from 0 to 2147483647 (no leading zeros).'
               schema:
                 type: string
+                pattern: '^(0|[1-9][0-9]{0,9}),(0|[1-9][0-9]{0,9})$'
                 examples: ['0,3']
             - name: kind
               in: query
@@ -307,6 +319,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
               content:
@@ -364,12 +378,7 @@ enum OpenAPIDocument {
             are bounded by the element cap), plus, with pinning, the pinned headers and footers shown
             in the previous or new bounds. `contentSizeAdjustment` is new minus old content size.
           parameters:
-            - name: Prefer
-              in: header
-              description: '`return=minimal` embeds the `LayoutSummary` of the new layout instead of the full layout.'
-              schema:
-                type: string
-                examples: [return=minimal]
+            - $ref: '#/components/parameters/Prefer'
           requestBody:
             required: true
             content:
@@ -390,6 +399,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The decision, the invalidation context and (when invalidated) the new layout.
               headers:
@@ -486,6 +497,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The verdict (also when UIKit would reject the batch).
               content:
@@ -576,6 +589,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The batch and its verdict.
               content:
@@ -630,10 +645,38 @@ enum OpenAPIDocument {
           name: id
           in: path
           required: true
-          description: The id `POST /layout` returned.
+          description: The id `POST /layout` returned (32 lowercase hex digits); any other id is a 404.
           schema:
             type: string
+            pattern: '^[0-9a-f]{32}$'
+            examples: [1554a27700cb811568c75f2137778a96]
+        Strict:
+          name: strict
+          in: query
+          description: '`true` answers 422 instead of 200 when the layout has warnings. Only `true` and `false` are accepted (an empty value is a 400).'
+          schema:
+            type: boolean
+            default: false
+        Prefer:
+          name: Prefer
+          in: header
+          description: |
+            RFC 7240. `return=minimal` answers the `LayoutSummary` (id, content size and counts, no
+            elements) and `Preference-Applied: return=minimal`; `return=representation` is the default,
+            the full layout.
+          schema:
+            type: string
+            enum: [return=minimal, return=representation]
       responses:
+        Problem:
+          description: |
+            Any other error, as an RFC 9457 problem document: among them 404 for a path this server
+            does not have, 405 (with `Allow`) for a method a path does not serve, 400 for a request
+            the HTTP layer cannot read, 408, 413, 431 and 505 (see the description at the top).
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
         RequestTimeout:
           description: The request started but did not arrive completely within the request timeout (`--request-timeout`, default 30 s); the connection is closed after this answer.
           content:
@@ -692,7 +735,7 @@ enum OpenAPIDocument {
           properties:
             status:
               type: string
-              const: ok
+              enum: [ok]
         Problem:
           type: object
           description: RFC 9457 problem details.
@@ -700,29 +743,64 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
+              description: |
+                What kind of problem this is; one of:
+    
+                - `https://layoutd.dev/problems/malformed-json` (400, "Malformed JSON"): the body is not
+                  JSON; `errors[0].pointer` is `""`.
+                - `https://layoutd.dev/problems/invalid-request` (400, "Invalid request"): a field of the
+                  wrong type, missing or unknown; `errors[0].pointer` names it.
+                - `https://layoutd.dev/problems/invalid-query` (400, "Invalid query parameter"):
+                  `errors[0].pointer` is `/query/<name>`.
+                - `https://layoutd.dev/problems/unprocessable-layout` (422, "Layout rejected"): a layout
+                  UIKit would reject, or over the server's caps; `errors` names every bad field.
+                - `https://layoutd.dev/problems/unprocessable-batch` (422, "Batch rejected").
+                - `https://layoutd.dev/problems/unknown-layout` (404, "Unknown layout"): the id is not
+                  cached here.
+                - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
+                - `about:blank` (the title is the status's reason phrase): 404 for an unknown path,
+                  405, 415, and the HTTP layer's 400, 408, 413, 431 and 505.
+              examples:
+                - https://layoutd.dev/problems/malformed-json
+                - https://layoutd.dev/problems/invalid-request
+                - https://layoutd.dev/problems/invalid-query
+                - https://layoutd.dev/problems/unprocessable-layout
+                - https://layoutd.dev/problems/unprocessable-batch
+                - https://layoutd.dev/problems/unknown-layout
+                - https://layoutd.dev/problems/no-such-element
+                - about:blank
             title:
               type: string
             status:
               type: integer
+              minimum: 400
+              maximum: 599
             detail:
               type: string
               description: What went wrong and how to fix it.
             errors:
               type: array
               items:
-                type: object
-                required: [pointer, detail]
-                properties:
-                  pointer:
-                    type: string
-                    description: RFC 6901 JSON pointer to the field (or `/query/<name>`).
-                  detail:
-                    type: string
+                $ref: '#/components/schemas/ProblemError'
+        ProblemError:
+          type: object
+          required: [pointer, detail]
+          properties:
+            pointer:
+              type: string
+              description: RFC 6901 JSON pointer to the field (or `/query/<name>`).
+            detail:
+              type: string
         Length:
           type: number
           minimum: 0
           maximum: 1000000000
           description: Points, from 0 to 1,000,000,000.
+        Coordinate:
+          type: number
+          minimum: -1000000000
+          maximum: 1000000000
+          description: A position in points, from -1,000,000,000 to 1,000,000,000.
         Size:
           type: object
           additionalProperties: false
@@ -768,13 +846,16 @@ enum OpenAPIDocument {
               type: number
             height:
               type: number
+        Index:
+          type: integer
+          minimum: 0
+          maximum: 2147483647
+          description: A section or item number (at most 2147483647, as NSIndexPath values are in practice).
         IndexPath:
           type: array
           description: '[section, item]'
           items:
-            type: integer
-            minimum: 0
-            maximum: 2147483647
+            $ref: '#/components/schemas/Index'
           minItems: 2
           maxItems: 2
         CollectionView:
@@ -793,13 +874,13 @@ enum OpenAPIDocument {
               default: 2
               description: The screen scale; origins round to 1/scale points.
             contentInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: The adjusted content inset (`adjustedContentInset`, contentInset plus any safe-area adjustment).
             safeAreaInsets:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Used with `sectionInsetReference` `fromSafeArea`.
             layoutMargins:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Used with `sectionInsetReference` `fromLayoutMargins`.
         RowAlignment:
           type: object
@@ -835,21 +916,21 @@ enum OpenAPIDocument {
               enum: [vertical, horizontal]
               default: vertical
             itemSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: Default 50x50.
             minimumLineSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
             minimumInteritemSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
             sectionInset:
               $ref: '#/components/schemas/Insets'
             headerReferenceSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: Only the height is used when scrolling vertically, the width when horizontally; 0 means no header.
             footerReferenceSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: As headerReferenceSize.
             sectionInsetReference:
               type: string
@@ -879,7 +960,7 @@ enum OpenAPIDocument {
               oneOf:
                 - $ref: '#/components/schemas/Size'
                 - type: string
-                  const: automatic
+                  enum: [automatic]
             swapsSpacingForMixedHorizontalSections:
               type: boolean
               default: true
@@ -891,11 +972,10 @@ enum OpenAPIDocument {
             One section: `numberOfItems` (all of `itemSize`) or `itemSizes` (what
             `collectionView(_:layout:sizeForItemAt:)` returns), plus any section-level property
             overriding the layout's (what the `UICollectionViewDelegateFlowLayout` methods do).
-          oneOf:
-            - required: [numberOfItems]
-            - required: [itemSizes]
-              not:
-                required: [itemSize]
+    
+            Exactly one of `numberOfItems` and `itemSizes`, and `itemSize` only with `numberOfItems`:
+            a section with neither, with both, or with `itemSizes` and `itemSize` is a 422 naming the
+            field.
           properties:
             numberOfItems:
               type: integer
@@ -1078,22 +1158,27 @@ enum OpenAPIDocument {
           description: A rect in content coordinates; `x` and `y` (the content offset for bounds) default to 0.
           properties:
             x:
-              type: number
+              $ref: '#/components/schemas/Coordinate'
               default: 0
             y:
-              type: number
+              $ref: '#/components/schemas/Coordinate'
               default: 0
             width:
               $ref: '#/components/schemas/Length'
             height:
               $ref: '#/components/schemas/Length'
         InvalidationRequest:
+          description: |
+            Exactly one of the two: measured sizes (`preferredSizes`, optionally `visibleRect`) or new
+            bounds (`bounds`, optionally `previousBounds`). Mixing fields of the two is a 400.
+          oneOf:
+            - $ref: '#/components/schemas/PreferredSizesInvalidation'
+            - $ref: '#/components/schemas/BoundsInvalidation'
+        PreferredSizesInvalidation:
           type: object
           additionalProperties: false
-          description: Exactly one of `preferredSizes` and `bounds`.
-          oneOf:
-            - required: [preferredSizes]
-            - required: [bounds]
+          required: [preferredSizes]
+          description: Self-sizing. Cells measured these sizes (`preferredLayoutAttributesFitting(_:)`).
           properties:
             preferredSizes:
               type: array
@@ -1101,14 +1186,20 @@ enum OpenAPIDocument {
               items:
                 $ref: '#/components/schemas/PreferredSize'
             visibleRect:
-              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
-              description: With preferredSizes; the visible rect whose first element keeps its place (`contentOffsetAdjustment`).
+              $ref: '#/components/schemas/BoundsRect'
+              description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
+        BoundsInvalidation:
+          type: object
+          additionalProperties: false
+          required: [bounds]
+          description: A bounds change (rotation, split view, window resize, or a scroll).
+          properties:
             bounds:
-              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
+              $ref: '#/components/schemas/BoundsRect'
               description: The collection view's new bounds; the origin is the proposed content offset.
             previousBounds:
-              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
-              description: With bounds; the bounds before the change. Default the new origin with the layout's old size.
+              $ref: '#/components/schemas/BoundsRect'
+              description: The bounds before the change. Default the new origin with the layout's old size.
         InvalidationResponse:
           type: object
           required: [invalidated, id, previousId, contentSize, contentSizeAdjustment, invalidatedItemIndexPaths, invalidatedSupplementaryIndexPaths]
@@ -1133,10 +1224,10 @@ enum OpenAPIDocument {
                 height:
                   type: number
             contentOffsetAdjustment:
-              allOf: [{$ref: '#/components/schemas/Point'}]
+              $ref: '#/components/schemas/Point'
               description: preferredSizes only. Add to the content offset to keep the first visible element in place.
             targetContentOffset:
-              allOf: [{$ref: '#/components/schemas/Point'}]
+              $ref: '#/components/schemas/Point'
               description: bounds only. The content offset to scroll to after the change.
             invalidatedItemIndexPaths:
               type: array
@@ -1182,36 +1273,36 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: waterfall
+              enum: [waterfall]
             columnCount:
               type: integer
               minimum: 1
               maximum: 1024
               default: 2
             minimumColumnSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The horizontal gap between columns.
             minimumInteritemSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The vertical gap between items in a column.
             sectionInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Around the columns only, not the header or footer. Default zero.
             headerHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
               description: 0 means no header.
             footerHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
               description: 0 means no footer.
             headerInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Around the header; its top is added even with no header (as CHT does). Default zero.
             footerInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Around the footer; its top is added even with no footer. Default zero.
             itemRenderDirection:
               type: string
@@ -1219,7 +1310,7 @@ enum OpenAPIDocument {
               default: shortestFirst
               description: '`shortestFirst`: the shortest column, ties to the left; `leftToRight`: column `item % columnCount`; `rightToLeft`: its mirror.'
             minimumContentHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             sectionHeadersPinToVisibleBounds:
               type: boolean
@@ -1236,11 +1327,10 @@ enum OpenAPIDocument {
             `sizeForItemAt` returns; only the aspect ratio is used, the width is always the column
             width; a size with a 0 dimension gives a 0-height item), plus any of the layout's
             section-level properties overriding it for this section (the CHT delegate methods).
-          oneOf:
-            - required: [numberOfItems]
-            - required: [itemSizes]
-              not:
-                required: [itemSize]
+    
+            Exactly one of `numberOfItems` and `itemSizes`, and `itemSize` only with `numberOfItems`:
+            a section with neither, with both, or with `itemSizes` and `itemSize` is a 422 naming the
+            field.
           properties:
             numberOfItems:
               type: integer
@@ -1248,7 +1338,7 @@ enum OpenAPIDocument {
               maximum: 1000000
               description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
             itemSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: With numberOfItems; default 1x1 (square items).
             itemSizes:
               type: array
@@ -1287,7 +1377,7 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: columnFlow
+              enum: [columnFlow]
             minimumColumnWidth:
               type: number
               exclusiveMinimum: 0
@@ -1295,14 +1385,14 @@ enum OpenAPIDocument {
               default: 300
               description: The sample's `minColumnWidth`.
             cellHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 70
             minimumLineSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The flow layout's, which the sample leaves at UIKit's default.
             minimumInteritemSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The flow layout's; also the section's top inset.
         GridLayout:
@@ -1320,21 +1410,21 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: grid
+              enum: [grid]
             itemsPerLine:
               type: integer
               minimum: 1
               maximum: 10000
               default: 3
             sideMargin:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             spacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: Between items in a line (`minimumInteritemSpacing`).
             lineSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               description: Between lines (`minimumLineSpacing`); default `spacing`.
             aspectRatio:
               type: number
@@ -1343,10 +1433,10 @@ enum OpenAPIDocument {
               default: 0.75
               description: Item height / width (0.75 for 4:3).
             topInset:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             bottomInset:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
         MosaicLayout:
           type: object
@@ -1367,7 +1457,7 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: mosaic
+              enum: [mosaic]
         CountSection:
           type: object
           additionalProperties: false
@@ -1403,7 +1493,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           properties:
             collectionView:
-              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              $ref: '#/components/schemas/CollectionView'
               description: '`width` and `scale` are read (`contentInset` places pinned views); the height is kept for bounds changes.'
             layout:
               $ref: '#/components/schemas/WaterfallLayout'
@@ -1430,7 +1520,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           properties:
             collectionView:
-              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              $ref: '#/components/schemas/CollectionView'
               description: The width inside `contentInset` and `scale` are read; the safe area and layout margins are not.
             layout:
               $ref: '#/components/schemas/GridLayout'
@@ -1444,11 +1534,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           properties:
             collectionView:
-              allOf:
-                - $ref: '#/components/schemas/CollectionView'
-                - properties:
-                    width:
-                      minimum: 3
+              $ref: '#/components/schemas/CollectionView'
               description: Only `width` and `height` are read; the width must be at least 3 pt (thirds with 1 pt gaps), else 422.
             layout:
               $ref: '#/components/schemas/MosaicLayout'
@@ -1461,27 +1547,26 @@ enum OpenAPIDocument {
                 $ref: '#/components/schemas/CountSection'
         BatchCounts:
           type: array
-          description: Item count of each section. At most 1,000,000 sections and 1,000,000 items in all.
+          description: Item count of each section. At most 1,000,000 sections and 1,000,000 items in all (more in all is a 422).
           maxItems: 1000000
           items:
             type: integer
             minimum: 0
+            maximum: 1000000
         BatchItemMove:
           type: array
           description: '`moveItem(at:to:)`: `[[fromSection, fromItem], [toSection, toItem]]`, from in before-coordinates, to in after-coordinates.'
-          prefixItems:
-            - $ref: '#/components/schemas/IndexPath'
-            - $ref: '#/components/schemas/IndexPath'
-          items: false
+          items:
+            $ref: '#/components/schemas/IndexPath'
           minItems: 2
+          maxItems: 2
         BatchSectionMove:
           type: array
           description: '`moveSection(_:toSection:)`: `[from, to]`.'
-          prefixItems:
-            - {type: integer, minimum: 0, maximum: 2147483647}
-            - {type: integer, minimum: 0, maximum: 2147483647}
-          items: false
+          items:
+            $ref: '#/components/schemas/Index'
           minItems: 2
+          maxItems: 2
         BatchUpdates:
           type: object
           additionalProperties: false
@@ -1507,15 +1592,15 @@ enum OpenAPIDocument {
               default: []
             deleteSections:
               type: array
-              items: {type: integer, minimum: 0, maximum: 2147483647}
+              items: {$ref: '#/components/schemas/Index'}
               default: []
             insertSections:
               type: array
-              items: {type: integer, minimum: 0, maximum: 2147483647}
+              items: {$ref: '#/components/schemas/Index'}
               default: []
             reloadSections:
               type: array
-              items: {type: integer, minimum: 0, maximum: 2147483647}
+              items: {$ref: '#/components/schemas/Index'}
               default: []
             moveSections:
               type: array
@@ -1527,10 +1612,10 @@ enum OpenAPIDocument {
           required: [before]
           properties:
             before:
-              allOf: [{$ref: '#/components/schemas/BatchCounts'}]
+              $ref: '#/components/schemas/BatchCounts'
               description: Item count per section before the update (what the data source reported last).
             after:
-              allOf: [{$ref: '#/components/schemas/BatchCounts'}]
+              $ref: '#/components/schemas/BatchCounts'
               description: |
                 What the data source reports after the update. Omitted: the counts a consistent data
                 source would report are assumed, so only conflicts and out-of-range indexes remain.
@@ -1578,7 +1663,7 @@ enum OpenAPIDocument {
               type: [integer, 'null']
               description: Position of the culprit in that list; null when no single entry is at fault.
             indexPath:
-              allOf: [{$ref: '#/components/schemas/IndexPath'}]
+              $ref: '#/components/schemas/IndexPath'
               description: The item concerned, in the coordinates its list uses. Absent when none.
             section:
               type: integer
@@ -1593,46 +1678,76 @@ enum OpenAPIDocument {
             from:
               $ref: '#/components/schemas/IndexPath'
             to:
-              description: Where the item ends up; null when it is deleted. A reloaded item maps to UIKit's re-insert position.
-              oneOf:
-                - $ref: '#/components/schemas/IndexPath'
-                - type: 'null'
+              type: [array, 'null']
+              description: '`[section, item]` where the item ends up; null when it is deleted. A reloaded item maps to UIKit''s re-insert position.'
+              items:
+                $ref: '#/components/schemas/Index'
+              minItems: 2
+              maxItems: 2
         BatchStep:
-          type: object
-          required: [op]
           description: |
             One data-source mutation. Applied in order they keep every index valid: item deletes
             (descending, before-coordinates), section deletes (descending), section inserts
             (ascending, after-coordinates), item inserts (ascending). A move is a delete plus an
             insert with `movedFrom`; a reload a delete plus an insert of a fresh item.
           oneOf:
-            - properties:
-                op: {const: deleteItem}
-                indexPath: {$ref: '#/components/schemas/IndexPath'}
-              required: [op, indexPath]
-            - properties:
-                op: {const: deleteSection}
-                section: {type: integer, minimum: 0, maximum: 2147483647}
-              required: [op, section]
-            - properties:
-                op: {const: insertSection}
-                section: {type: integer, minimum: 0, maximum: 2147483647}
-                itemCount:
-                  type: integer
-                  minimum: 0
-                  description: Items the new section holds (a moved section's surviving items, or fresh ones).
-                movedFrom:
-                  type: integer
-                  minimum: 0
-                  description: The old index of a moved section; absent for inserted and reloaded sections.
-              required: [op, section, itemCount]
-            - properties:
-                op: {const: insertItem}
-                indexPath: {$ref: '#/components/schemas/IndexPath'}
-                movedFrom:
-                  allOf: [{$ref: '#/components/schemas/IndexPath'}]
-                  description: The old index path of a moved item; absent for inserted and reloaded items.
-              required: [op, indexPath]
+            - $ref: '#/components/schemas/DeleteItemStep'
+            - $ref: '#/components/schemas/DeleteSectionStep'
+            - $ref: '#/components/schemas/InsertSectionStep'
+            - $ref: '#/components/schemas/InsertItemStep'
+          discriminator:
+            propertyName: op
+            mapping:
+              deleteItem: '#/components/schemas/DeleteItemStep'
+              deleteSection: '#/components/schemas/DeleteSectionStep'
+              insertSection: '#/components/schemas/InsertSectionStep'
+              insertItem: '#/components/schemas/InsertItemStep'
+        DeleteItemStep:
+          type: object
+          required: [op, indexPath]
+          properties:
+            op:
+              type: string
+              enum: [deleteItem]
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+        DeleteSectionStep:
+          type: object
+          required: [op, section]
+          properties:
+            op:
+              type: string
+              enum: [deleteSection]
+            section:
+              $ref: '#/components/schemas/Index'
+        InsertSectionStep:
+          type: object
+          required: [op, section, itemCount]
+          properties:
+            op:
+              type: string
+              enum: [insertSection]
+            section:
+              $ref: '#/components/schemas/Index'
+            itemCount:
+              type: integer
+              minimum: 0
+              description: Items the new section holds (a moved section's surviving items, or fresh ones).
+            movedFrom:
+              $ref: '#/components/schemas/Index'
+              description: The old index of a moved section; absent for inserted and reloaded sections.
+        InsertItemStep:
+          type: object
+          required: [op, indexPath]
+          properties:
+            op:
+              type: string
+              enum: [insertItem]
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+            movedFrom:
+              $ref: '#/components/schemas/IndexPath'
+              description: The old index path of a moved item; absent for inserted and reloaded items.
         BatchVerdict:
           type: object
           required: [valid, errors, warnings, uikitException, uikitException164, expectedAfter, after, mapping, steps]

@@ -52,26 +52,20 @@ extension LayoutApplication {
         let q = QueryParameters(request.query)
         let rect = try q.numbers("rect", count: 4, meaning: "a rect x,y,width,height")
         let point = try q.numbers("point", count: 2, meaning: "a point x,y")
-        let indexPath = try q.numbers("indexPath", count: 2, meaning: "an index path section,item")
-        if let r = rect, r[2] < 0 || r[3] < 0 {
+        let indexPath = try q.wholeNumbers("indexPath", count: 2, meaning: "an index path section,item")
+        if let r = rect, r[2].sign == .minus || r[3].sign == .minus {
             throw .badQuery(parameter: "rect", detail: "The query parameter rect has a negative width or height; give x,y,width,height with width and height ≥ 0.")
         }
         let kind = q["kind"] ?? "cell"
         guard ["cell", "header", "footer"].contains(kind) else {
             throw .badQuery(parameter: "kind", detail: "The query parameter kind is \"\(kind)\"; it must be cell, header or footer.")
         }
-        if let ipv = indexPath {
-            guard ipv[0] >= 0, ipv[1] >= 0, ipv[0] == ipv[0].rounded(.down), ipv[1] == ipv[1].rounded(.down),
-                  ipv[0] < 1e15, ipv[1] < 1e15 else {
-                throw .badQuery(parameter: "indexPath", detail: "The query parameter indexPath must be two whole numbers ≥ 0: section,item.")
-            }
-        }
         guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
         let visible = rect.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         let estimates = entry.spec.estimates
         let body: [UInt8]
         if let ipv = indexPath {
-            let ip = IndexPath(section: Int(ipv[0]), item: Int(ipv[1]))
+            let ip = IndexPath(section: ipv[0], item: ipv[1])
             guard let a = Self.element(entry.layout, ip, kind: kind, visibleRect: visible) else {
                 throw .noSuchElement(detail: "The layout \(id) has no \(kind) at index path [\(ip.section), \(ip.item)] (it has \(entry.layout.sections.count) section\(entry.layout.sections.count == 1 ? "" : "s")).")
             }
@@ -121,8 +115,8 @@ extension LayoutApplication {
 
     static func flag(_ q: QueryParameters, _ name: String) throws(APIError) -> Bool {
         switch q[name] {
-        case nil, "false", "0": return false
-        case "true", "1", "": return true
+        case nil, "false": return false
+        case "true": return true
         case let v?: throw .badQuery(parameter: name, detail: "The query parameter \(name) is \"\(v)\"; it must be true or false.")
         }
     }
