@@ -40,9 +40,9 @@ extension Layout {
     private func isPinned(_ attribute: LayoutAttributes) -> Bool {
         guard attribute.category == .supplementaryView else { return false }
         switch attribute.kind {
-        case .header: return pinning.headers
-        case .footer: return pinning.footers
-        case nil: return false
+        case .header?: return pinning.headers
+        case .footer?: return pinning.footers
+        default: return false
         }
     }
 

@@ -57,27 +57,3 @@ final class CachedLayout: Sendable {
     var hasIndex: Bool { lazyIndex.withLock { $0 != nil } }
 
 }
-
-extension LayoutSpec {
-    /// Heap held by the resolved request (per-item sizes dominate).
-    var approximateBytes: Int {
-        switch self {
-        case .flow(let c):
-            c.sections.reduce(MemoryLayout<FlowLayoutConfiguration>.size) { total, s in
-                var b = total + MemoryLayout<FlowSection>.stride + s.preferredSizes.count * 48
-                if case .sizes(let sizes) = s.items { b += sizes.capacity * MemoryLayout<Size>.stride }
-                return b
-            }
-        case .waterfall(let c, _):
-            c.sections.reduce(MemoryLayout<WaterfallConfiguration>.size) {
-                $0 + MemoryLayout<WaterfallSection>.stride + $1.itemSizes.capacity * MemoryLayout<Size>.stride
-            }
-        case .columnFlow(let c):
-            MemoryLayout<ColumnFlowConfiguration>.size + c.itemCounts.capacity * MemoryLayout<Int>.stride
-        case .grid(let c):
-            MemoryLayout<GridConfiguration>.size + c.itemCounts.capacity * MemoryLayout<Int>.stride
-        case .mosaic:
-            MemoryLayout<MosaicConfiguration>.size
-        }
-    }
-}

@@ -56,6 +56,16 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     package var isRoot: Bool { leaf == nil }
 
+    /// Parses an RFC 6901 string ("/a/0/b~1c"); tokens are unescaped. Text not starting with "/"
+    /// is the root.
+    package init(rfc6901 text: String) {
+        var pointer = JSONPointer.root
+        for raw in text.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            pointer = pointer.appending(String(raw).replacing("~1", with: "/").replacing("~0", with: "~"))
+        }
+        self = pointer
+    }
+
     /// The unescaped reference tokens, outermost first (array indexes in decimal).
     package var tokens: [String] {
         guard let leaf else { return [] }

@@ -30,13 +30,18 @@ extension LayoutApplication {
     /// while estimating (§11), so other layouts are a 422; unchanged sizes are `invalidated: false`.
     private func invalidate(_ entry: CachedLayout, preferredSizes field: JSONField, visibleRect: Rect?,
                             reader: inout WireReader, minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
-        guard entry.spec.estimates, case .flow(var config) = entry.spec else {
+        let measured: (any WireLayout)?
+        do {
+            measured = entry.spec.estimates ? try entry.spec.definition.applyingPreferredSizes(field, reader: &reader) : nil
+        } catch {
+            throw APIError.from(error)
+        }
+        guard let measured else {
             let detail = "Layout \(entry.id) does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."
             throw .unprocessable([.invalidValue(pointer: field.pointer, detail: detail)], detail: detail)
         }
-        do { try reader.applyPreferredSizes(field, to: &config) } catch { throw APIError.from(error) }
         try Self.throwProblems(reader)
-        let spec = LayoutSpec.flow(config)
+        let spec = LayoutSpec(measured)
         let newID = spec.contentID()
         guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
         let (new, hit) = try cachedLayout(spec, id: newID)
@@ -56,7 +61,7 @@ extension LayoutApplication {
     private func invalidate(_ entry: CachedLayout, bounds: Rect, previous: Rect?,
                             minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
         let old = previous ?? Rect(origin: bounds.origin, size: entry.spec.viewSize)
-        guard BoundsChange.shouldInvalidate(old: old, new: bounds, layout: entry.layout, rule: entry.spec.boundsInvalidationRule) else {
+        guard entry.spec.definition.shouldInvalidateLayout(forBoundsChange: bounds, from: old, layout: entry.layout) else {
             return (Self.unchanged(entry, bounds: true, offset: bounds.origin), nil)
         }
         let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
@@ -80,7 +85,7 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
-                                   pinnedElements: pinned, estimates: spec.estimates,
+                                   pinnedElements: pinned, kinds: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 

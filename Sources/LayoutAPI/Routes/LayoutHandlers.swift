@@ -69,14 +69,14 @@ extension LayoutApplication {
             guard let a = Self.element(entry.layout, ip, kind: kind, visibleRect: visible) else {
                 throw .noSuchElement(detail: "The layout \(id) has no \(kind) at index path [\(ip.section), \(ip.item)] (it has \(entry.layout.sections.count) section\(entry.layout.sections.count == 1 ? "" : "s")).")
             }
-            body = LayoutEncoder.element(id: id, a, estimates: estimates)
+            body = LayoutEncoder.element(id: id, a, kinds: entry.layout.elementKinds, estimates: estimates)
         } else if let p = point {
             let list = entry.layout.attributes(containing: Point(x: p[0], y: p[1]), index: entry.index, visibleRect: visible)
-            body = LayoutEncoder.elements(id: id, list, estimates: estimates)
+            body = LayoutEncoder.elements(id: id, list, kinds: entry.layout.elementKinds, estimates: estimates)
         } else if let visible {
-            body = LayoutEncoder.elements(id: id, entry.layout.attributes(in: visible, index: entry.index), estimates: estimates)
+            body = LayoutEncoder.elements(id: id, entry.layout.attributes(in: visible, index: entry.index), kinds: entry.layout.elementKinds, estimates: estimates)
         } else {
-            body = LayoutEncoder.elements(id: id, entry.layout.attributes, estimates: estimates)
+            body = LayoutEncoder.elements(id: id, entry.layout.attributes, kinds: entry.layout.elementKinds, estimates: estimates)
         }
         return Response(status: 200, contentType: "application/json", body: body)
     }
@@ -86,7 +86,8 @@ extension LayoutApplication {
     func cachedLayout(_ spec: LayoutSpec, id: String,
                       check: (Layout) -> APIError? = { _ in nil }) throws(APIError) -> (CachedLayout, hit: Bool) {
         let (result, hit) = cache.getOrCompute(id) {
-            let layout = spec.compute()
+            let layout: Layout
+            do throws(LayoutRefusal) { layout = try spec.compute() } catch { return .failure(.refused(error)) }
             if let problem = check(layout) { return .failure(problem) }
             return .success(CachedLayout(id: id, spec: spec, layout: layout))
         }

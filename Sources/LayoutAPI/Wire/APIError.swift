@@ -1,4 +1,5 @@
 import HTTP
+import LayoutEngine
 
 /// Every way a request can fail in the API, with the status and the words a client needs.
 /// One function (`problem`) turns any of them into an RFC 9457 response.
@@ -21,6 +22,12 @@ package enum APIError: Error {
     case notFound(path: String)
     case methodNotAllowed(allowed: [String])
     case unsupportedMediaType(found: String?)
+
+    /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
+    static func refused(_ refusal: LayoutRefusal) -> APIError {
+        .unprocessable([.invalidValue(pointer: JSONPointer(rfc6901: refusal.pointer), detail: refusal.message)],
+                       detail: refusal.message)
+    }
 
     var status: Int {
         switch self {

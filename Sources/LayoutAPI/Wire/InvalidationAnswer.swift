@@ -15,6 +15,8 @@ struct InvalidationAnswer {
     /// Bounds changes of layouts with pinned headers or footers: those drawn at
     /// `targetContentOffset`, where they are drawn (zIndex 10). nil when the layout pins nothing.
     var pinnedElements: [LayoutAttributes]?
+    /// The new layout's `elementKinds`, naming the pinned elements' kinds.
+    var kinds: [String] = Layout.defaultElementKinds
     var estimates: Bool
     /// The new layout's `POST /layout` body (or the minimal one); nil when not invalidated.
     var layout: [UInt8]?
@@ -40,7 +42,7 @@ struct InvalidationAnswer {
         w.raw("}")
         if let pinnedElements {
             w.raw(",\"pinnedElements\":[")
-            var elements = ElementEncoder()
+            var elements = ElementEncoder(kinds: kinds)
             elements.write(pinnedElements, estimates: estimates, into: &w)
             w.raw("]")
         }

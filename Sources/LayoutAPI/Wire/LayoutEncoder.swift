@@ -9,7 +9,7 @@ package enum LayoutEncoder {
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
-        var elements = ElementEncoder()
+        var elements = ElementEncoder(kinds: layout.elementKinds)
         elements.write(layout.attributes, estimates: estimates, into: &w)
         w.raw("],\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
@@ -20,10 +20,11 @@ package enum LayoutEncoder {
     static func minimal(id: String, layout: Layout) -> [UInt8] {
         var cells = 0, headers = 0, footers = 0
         for a in layout.attributes {
-            switch a.kind {
-            case nil: cells += 1
-            case .header?: headers += 1
-            case .footer?: footers += 1
+            switch (a.category, a.kind) {
+            case (.cell, _): cells += 1
+            case (.supplementaryView, .header?) where !a.isGlobal: headers += 1
+            case (.supplementaryView, .footer?) where !a.isGlobal: footers += 1
+            default: break
             }
         }
         var w = JSONWriter(capacity: 256)
@@ -40,22 +41,22 @@ package enum LayoutEncoder {
     }
 
     /// Query answers: `{"id":…,"elements":[…]}`.
-    static func elements(id: String, _ list: [LayoutAttributes], estimates: Bool) -> [UInt8] {
+    static func elements(id: String, _ list: [LayoutAttributes], kinds: [String], estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: list.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
-        var elements = ElementEncoder()
+        var elements = ElementEncoder(kinds: kinds)
         elements.write(list, estimates: estimates, into: &w)
         w.raw("]}")
         return w.bytes
     }
 
     /// One element alone (index-path queries).
-    static func element(id: String, _ a: LayoutAttributes, estimates: Bool) -> [UInt8] {
+    static func element(id: String, _ a: LayoutAttributes, kinds: [String], estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: 1))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"element\":")
-        var elements = ElementEncoder()
+        var elements = ElementEncoder(kinds: kinds)
         elements.write(CollectionOfOne(a), estimates: estimates, into: &w)
         w.raw("}")
         return w.bytes

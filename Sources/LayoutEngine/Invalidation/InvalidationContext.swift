@@ -104,7 +104,7 @@ extension Layout {
         switch a.kind {
         case .header?: return pinning.headers
         case .footer?: return pinning.footers
-        case nil: return false
+        default: return false
         }
     }
 }
