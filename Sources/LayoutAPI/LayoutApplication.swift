@@ -105,12 +105,14 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                             body: Array(metrics.render(server: stats, cache: cache.stats).utf8))
         case .layouts:
+            try Self.checkPreferences(request.headers)
             return try postLayout(request)
         case .layout(let id):
             return try getLayout(id: id, request)
         case .layoutElements(let id):
             return try queryElements(id: id, request)
         case .invalidate(let id):
+            try Self.checkPreferences(request.headers)
             return try invalidateLayout(id: id, request)
         case .batchValidate:
             return try postBatchValidate(request)

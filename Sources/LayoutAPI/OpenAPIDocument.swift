@@ -60,6 +60,7 @@ enum OpenAPIDocument {
                 application/json:
                   schema:
                     $ref: '#/components/schemas/Health'
+                  example: {"status": "ok"}
       /openapi.yaml:
         get:
           tags: [operations]
@@ -112,6 +113,7 @@ enum OpenAPIDocument {
                 text/plain:
                   schema:
                     type: string
+                  example: "layoutd_http_requests_total{route=\"/layout\",status=\"200\"} 3\nlayoutd_cache_hits_total 1\n"
       /layout:
         post:
           tags: [layout]
@@ -215,6 +217,13 @@ enum OpenAPIDocument {
                     oneOf:
                       - $ref: '#/components/schemas/LayoutResponse'
                       - $ref: '#/components/schemas/LayoutSummary'
+                  examples:
+                    grid:
+                      summary: Answer to the `grid` request.
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
+                    minimal:
+                      summary: 'The same with `Prefer: return=minimal`.'
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
             '400':
               $ref: '#/components/responses/BadRequest'
             '413':
@@ -257,6 +266,7 @@ enum OpenAPIDocument {
                 application/json:
                   schema:
                     $ref: '#/components/schemas/LayoutResponse'
+                  example: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
             '304':
               description: The client's copy is current.
             '404':
@@ -329,6 +339,13 @@ enum OpenAPIDocument {
                     oneOf:
                       - $ref: '#/components/schemas/ElementsResponse'
                       - $ref: '#/components/schemas/ElementResponse'
+                  examples:
+                    rect:
+                      summary: '`?rect=60,0,100,10` on the `grid` layout of `POST /layout`.'
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "elements": [{"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}]}
+                    indexPath:
+                      summary: '`?indexPath=0,1` on the same layout.'
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "element": {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}}
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -417,6 +434,13 @@ enum OpenAPIDocument {
                 application/json:
                   schema:
                     $ref: '#/components/schemas/InvalidationResponse'
+                  examples:
+                    rotation:
+                      summary: 'The `grid` layout of `POST /layout` (375 wide) rotated: `{"bounds": {"x": 0, "y": 1200, "width": 667, "height": 375}}`.'
+                      value: {"invalidated": true, "id": "57884e3c39d8b4a60d2946250acdb8ed", "previousId": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 667, "height": 50}, "contentSizeAdjustment": {"width": 292, "height": 0}, "targetContentOffset": {"x": 0, "y": 0}, "invalidatedItemIndexPaths": [[0, 1], [0, 2]], "invalidatedSupplementaryIndexPaths": {"header": [], "footer": []}, "layout": {"id": "57884e3c39d8b4a60d2946250acdb8ed", "contentSize": {"width": 667, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 61.5, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 123.5, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}}
+                    scroll:
+                      summary: 'A scroll along the scroll axis: `{"bounds": {"x": 0, "y": 100, "width": 375, "height": 667}}`.'
+                      value: {"invalidated": false, "id": "1276bb76407edf9a93b441a02593f676", "previousId": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "contentSizeAdjustment": {"width": 0, "height": 0}, "targetContentOffset": {"x": 0, "y": 100}, "invalidatedItemIndexPaths": [], "invalidatedSupplementaryIndexPaths": {"header": [], "footer": []}}
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -434,6 +458,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Layout 1276bb76407edf9a93b441a02593f676 does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes.", "errors": [{"pointer": "/preferredSizes", "detail": "Layout 1276bb76407edf9a93b441a02593f676 does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."}]}
       /batch/validate:
         post:
           tags: [batch]
@@ -533,6 +558,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\".", "errors": [{"pointer": "/updates/deleteItem", "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\"."}]}
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -552,6 +578,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "/before/1 is -2; an item count must be 0 or more.", "errors": [{"pointer": "/before/1", "detail": "/before/1 is -2; an item count must be 0 or more."}]}
       /batch/diff:
         post:
           tags: [batch]
@@ -621,6 +648,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Missing required field at /new; add \"new\" to the top-level object.", "errors": [{"pointer": "/new", "detail": "Missing required field at /new; add \"new\" to the top-level object."}]}
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -639,6 +667,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source crashes on them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(b)}\". Give every item of a section its own identifier.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
     components:
       parameters:
         LayoutID:
@@ -663,7 +692,9 @@ enum OpenAPIDocument {
           description: |
             RFC 7240. `return=minimal` answers the `LayoutSummary` (id, content size and counts, no
             elements) and `Preference-Applied: return=minimal`; `return=representation` is the default,
-            the full layout.
+            the full layout. A `Prefer` header without one of them, or with another `return` value, is
+            a 400 naming the header, so a misspelt preference is not answered with the full layout
+            silently; other preferences beside a valid `return` are ignored (RFC 7240).
           schema:
             type: string
             enum: [return=minimal, return=representation]
@@ -677,48 +708,89 @@ enum OpenAPIDocument {
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                methodNotAllowed:
+                  summary: '`DELETE /layout` (answered with `Allow: POST`).'
+                  value: {"type": "about:blank", "title": "Method Not Allowed", "status": 405, "detail": "This resource allows POST only."}
         RequestTimeout:
           description: The request started but did not arrive completely within the request timeout (`--request-timeout`, default 30 s); the connection is closed after this answer.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                timeout:
+                  summary: The default 30 s request timeout.
+                  value: {"type": "about:blank", "title": "Request Timeout", "status": 408, "detail": "The request was not received completely within 30.0 seconds."}
         HeaderFieldsTooLarge:
           description: The request line and headers exceed 16 KiB (`--max-head-bytes`); the connection is closed after this answer.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                head:
+                  summary: Over 16 KiB of request line and headers.
+                  value: {"type": "about:blank", "title": "Request Header Fields Too Large", "status": 431, "detail": "Request head exceeds the limit of 16384 bytes."}
         HTTPVersionNotSupported:
           description: The request is not HTTP/1.0 or HTTP/1.1; the connection is closed after this answer.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                version:
+                  summary: An HTTP/2.0 request line.
+                  value: {"type": "about:blank", "title": "HTTP Version Not Supported", "status": 505, "detail": "Only HTTP/1.0 and HTTP/1.1 are supported."}
         BadRequest:
-          description: Malformed JSON, a field of the wrong type, a missing or unknown field, or a malformed query parameter. `errors[].pointer` names the field.
+          description: Malformed JSON, a field of the wrong type, a missing or unknown field, a malformed query parameter, or a `Prefer` value the operation does not list. `errors[].pointer` names the field.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                unknownField:
+                  summary: A misspelt field.
+                  value: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\".", "errors": [{"pointer": "/sections/0/numberOfItem", "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\"."}]}
+                malformedJSON:
+                  summary: A body cut short.
+                  value: {"type": "https://layoutd.dev/problems/malformed-json", "title": "Malformed JSON", "status": 400, "detail": "The request body is not valid JSON (line 1, column 46: unexpected end of input; expected a string key in double quotes). Send a JSON object encoded as UTF-8.", "errors": [{"pointer": "", "detail": "line 1, column 46: unexpected end of input; expected a string key in double quotes"}]}
+                invalidQuery:
+                  summary: '`?rect=0,0,375,x`.'
+                  value: {"type": "https://layoutd.dev/problems/invalid-query", "title": "Invalid query parameter", "status": 400, "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces.", "errors": [{"pointer": "/query/rect", "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces."}]}
         UnknownLayout:
           description: No such layout is cached here (never computed on this server, or evicted); POST it again. Also an index-path query for an element the layout does not have.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                unknownLayout:
+                  summary: An id this server never computed (or evicted).
+                  value: {"type": "https://layoutd.dev/problems/unknown-layout", "title": "Unknown layout", "status": 404, "detail": "No layout with id 0123456789abcdef0123456789abcdef is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns."}
+                noSuchElement:
+                  summary: '`?indexPath=0,7` on a layout of 3 items.'
+                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
         PayloadTooLarge:
           description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB).
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                tooLarge:
+                  summary: 'With `--max-body-bytes 1000`.'
+                  value: {"type": "about:blank", "title": "Content Too Large", "status": 413, "detail": "Request body of 2008 bytes exceeds the limit of 1000 bytes."}
         UnsupportedMediaType:
           description: The body's Content-Type is not application/json.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                textPlain:
+                  summary: 'A `text/plain` body.'
+                  value: {"type": "about:blank", "title": "Unsupported Media Type", "status": 415, "detail": "This route accepts application/json bodies, not text/plain. Send the header Content-Type: application/json."}
         Unprocessable:
           description: |
             A layout UIKit would reject: negative or non-finite sizes, spacings or insets, more
@@ -728,6 +800,10 @@ enum OpenAPIDocument {
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                negativeHeight:
+                  summary: A negative collection-view height.
+                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000.", "errors": [{"pointer": "/collectionView/height", "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000."}]}
       schemas:
         Health:
           type: object
@@ -752,6 +828,8 @@ enum OpenAPIDocument {
                   wrong type, missing or unknown; `errors[0].pointer` names it.
                 - `https://layoutd.dev/problems/invalid-query` (400, "Invalid query parameter"):
                   `errors[0].pointer` is `/query/<name>`.
+                - `https://layoutd.dev/problems/invalid-header` (400, "Invalid header"): a `Prefer`
+                  value the operation does not list; `errors[0].pointer` is `/header/<name>`.
                 - `https://layoutd.dev/problems/unprocessable-layout` (422, "Layout rejected"): a layout
                   UIKit would reject, or over the server's caps; `errors` names every bad field.
                 - `https://layoutd.dev/problems/unprocessable-batch` (422, "Batch rejected").
@@ -764,6 +842,7 @@ enum OpenAPIDocument {
                 - https://layoutd.dev/problems/malformed-json
                 - https://layoutd.dev/problems/invalid-request
                 - https://layoutd.dev/problems/invalid-query
+                - https://layoutd.dev/problems/invalid-header
                 - https://layoutd.dev/problems/unprocessable-layout
                 - https://layoutd.dev/problems/unprocessable-batch
                 - https://layoutd.dev/problems/unknown-layout
@@ -1058,8 +1137,8 @@ enum OpenAPIDocument {
               enum: [cell, supplementaryView, decorationView]
             kind:
               type: string
-              enum: [header, footer]
-              description: For supplementary views.
+              examples: [header, footer]
+              description: 'The element kind of a supplementary or decoration view: `header` or `footer` for the flow-based layouts (a string, not an enum, so layouts with their own kinds fit).'
             indexPath:
               $ref: '#/components/schemas/IndexPath'
             frame:

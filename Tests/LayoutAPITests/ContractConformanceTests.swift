@@ -94,3 +94,29 @@ import Testing
         #expect(r.body == OpenAPIDocument.bytes)
     }
 }
+
+/// `Prefer` carries one of the contract's enum values (in any of its spellings, other preferences
+/// beside it ignored); without one, or with another `return`, it is a 400.
+@Suite struct PreferHeaderTests {
+    let app = LayoutApplication.make()
+
+    @Test(arguments: ["return=minimal", "return=representation", "return%3Dminimal", "Return = \"Minimal\"",
+                      "return=representation, return=minimal", "respond-async, return=minimal; x=1", "wait=10, return=representation"])
+    func theListedValuesPass(value: String) {
+        let r = app.post(ContractConformanceTests.grid, headers: [("Content-Type", "application/json"), ("Prefer", value)])
+        #expect(r.status == 200)
+    }
+
+    @Test(arguments: ["AAA", "", "return=minmal", "return=minimal, return=full", "respond-async", "return", "return%3D"])
+    func anythingElseIs400NamingTheHeader(value: String) throws {
+        let r = app.post(ContractConformanceTests.grid, headers: [("Content-Type", "application/json"), ("Prefer", value)])
+        #expect(r.status == 400)
+        #expect(r.pointers == ["/header/Prefer"])
+        #expect(r.detail == "The header Prefer is \(FieldError.quoted(value)); this route takes return=minimal (the summary without elements) or return=representation (the full layout, the default), or no Prefer header.")
+        let id = try #require(app.post(ContractConformanceTests.grid).id)
+        let invalidate = app.post(#"{"bounds":{"width":480,"height":320}}"#, target: "/layout/\(id)/invalidate",
+                                  headers: [("Content-Type", "application/json"), ("Prefer", value)])
+        #expect(invalidate.status == 400)
+        #expect(invalidate.pointers == ["/header/Prefer"])
+    }
+}
