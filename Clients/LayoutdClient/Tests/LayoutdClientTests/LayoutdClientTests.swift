@@ -158,4 +158,42 @@ import Testing
         #expect(mixed?.status == 422)
         #expect(mixed?.problem?.title == "Batch rejected")
     }
+
+    /// The README's two call sites, verbatim (the facade's, then the generated client's).
+    @Test func readmeCallSitesRunAsWritten() async throws {
+        let layoutd = client
+        let layout = try await layoutd.layout(.FlowLayoutRequest(.init(
+            collectionView: .init(width: 375, height: 667),
+            layout: .init(minimumLineSpacing: 8, sectionInset: .init(left: 16, right: 16)),
+            sections: [.init(numberOfItems: 100)])))
+        let visible = try await layoutd.elements(in: .init(x: 0, y: 600, width: 375, height: 667), of: layout.id)
+        let rotated = try await layoutd.invalidate(layout.id, bounds: .init(x: 0, y: 600, width: 667, height: 375))
+        let verdict = try await layoutd.validate(.init(before: [5], after: [6]))
+        print(visible.count, rotated.targetContentOffset as Any, verdict.uikitException ?? "valid")
+        // 5 items of 50 pt fit in the 343-pt line, lines 58 pt apart: y 600…1267 shows lines 10…19.
+        #expect(visible.count == 50)
+        #expect(visible.first?.indexPath == [0, 50])
+        #expect(visible.first?.frame == .init(x: 16, y: 580, width: 50, height: 50))
+        #expect(rotated.invalidated)
+        #expect(rotated.id == "182417fc93c5c7839c25dd457c2374eb")
+        #expect(rotated.targetContentOffset == .init(x: 0, y: 197))
+        #expect(verdict.uikitException?.hasPrefix("Invalid update: invalid number of items in section 0.") == true)
+
+        let output = try await layoutd.generated.postLayout(
+            query: .init(strict: true),
+            headers: .init(prefer: .returnMinimal),
+            body: .json(.FlowLayoutRequest(.init(
+                collectionView: .init(width: 375, height: 667),
+                sections: [.init(itemSizes: [.init(width: 120, height: 32), .init(width: 80, height: 32)])]))))
+        switch output {
+        case .ok(let ok):
+            if case .LayoutSummary(let summary) = try ok.body.json { print(summary.counts.cells) }
+            #expect(try ok.body.json == .LayoutSummary(.init(
+                id: "a47fd024d3e1d17d33bdfbb01296ed44", contentSize: .init(width: 375, height: 32),
+                counts: .init(elements: 2, cells: 2, headers: 0, footers: 0, sections: 1), warnings: [])))
+        default:
+            print("unexpected answer: \(output)")
+            Issue.record("unexpected answer: \(output)")
+        }
+    }
 }
