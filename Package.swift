@@ -26,7 +26,9 @@ let package = Package(
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
         .target(name: "HTTP", dependencies: ["CSystem"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], swiftSettings: strict, linkerSettings: libm),
+        // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], exclude: ["Playground/playground.html"],
+                swiftSettings: strict, linkerSettings: libm),
         .executableTarget(name: "layoutd", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(

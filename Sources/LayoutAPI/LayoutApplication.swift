@@ -40,11 +40,14 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// including a `POST /layout` whose exact body was answered before and is still cached.
     public func execution(for request: Request) -> Execution {
         guard request.method == "POST" else {
+            guard let route = Route(path: request.path) else { return .inline }
             // The first query of a large layout builds its index: off the I/O loop.
-            if case .layoutElements(let id)? = Route(path: request.path), let entry = cache.peek(id),
+            if case .layoutElements(let id) = route, let entry = cache.peek(id),
                !entry.hasIndex, entry.layout.attributes.count > 10_000 {
                 return .offload
             }
+            // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
+            if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
             return .inline
         }
         if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
@@ -80,11 +83,16 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// The contract is `application/yaml`, or `text/plain` for a client that asks for text and not
     /// for YAML (openapi-python-client reads only JSON, text and bytes).
     static func contractMediaType(accept: String?) -> String {
+        asksFor("text/plain", not: "application/yaml", accept) ? "text/plain; charset=utf-8" : "application/yaml"
+    }
+
+    /// Whether `Accept` lists `alternate` and not `primary` (media ranges, parameters ignored): the
+    /// two routes that serve one format also serve it as text or bytes to clients that ask so.
+    static func asksFor(_ alternate: String, not primary: String, _ accept: String?) -> Bool {
         let ranges = (accept ?? "").split(separator: ",").map {
             $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
         }
-        return ranges.contains("text/plain") && !ranges.contains("application/yaml")
-            ? "text/plain; charset=utf-8" : "application/yaml"
+        return ranges.contains(alternate) && !ranges.contains(primary)
     }
 
     /// `application/json` or any `application/*+json`, parameters (charset) ignored.
@@ -95,6 +103,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     private func handle(_ route: Route, _ request: Request) throws(APIError) -> Response {
         switch route {
+        case .playground:
+            return Playground.response
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
@@ -108,7 +118,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             try Self.checkPreferences(request.headers)
             return try postLayout(request)
         case .layout(let id):
+            if Self.wantsSVG(route, request.headers) != nil { return try getLayoutSVG(id: id, request, negotiated: true) }
             return try getLayout(id: id, request)
+        case .layoutSVG(let id):
+            return try getLayoutSVG(id: id, request, negotiated: false)
         case .layoutElements(let id):
             return try queryElements(id: id, request)
         case .invalidate(let id):

@@ -40,6 +40,37 @@ enum OpenAPIDocument {
       - name: batch
         description: Validate batch updates as UIKit does, and compute them from identifiers.
     paths:
+      /:
+        get:
+          tags: [operations]
+          operationId: getPlayground
+          summary: The playground page.
+          description: |
+            One self-contained HTML document (no external script, style or font; it works offline): a
+            JSON editor with an example of every layout type, laid out with `POST /layout` as you type
+            and drawn with `GET /layout/{id}.svg`; warnings and problem details with the offending field
+            marked from `errors[].pointer`; a draggable, resizable viewport that runs
+            `GET /layout/{id}/elements?rect=` and outlines what it returns (pinned headers move with
+            it); element attributes on click; a rotate button (`POST /layout/{id}/invalidate` with the
+            bounds' width and height swapped, showing `targetContentOffset`); and a batch-update panel
+            (`POST /batch/validate`). Served with a Content-Security-Policy that allows only its own
+            inline script (by hash) and requests to this server.
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The page.
+              content:
+                text/html:
+                  schema:
+                    type: string
+                  example: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutd playground</title>…"
       /healthz:
         get:
           tags: [operations]
@@ -238,7 +269,13 @@ enum OpenAPIDocument {
         get:
           tags: [layout]
           operationId: getLayout
-          summary: A cached layout, exactly as POST /layout returned it.
+          summary: A cached layout, exactly as POST /layout returned it (or its picture).
+          description: |
+            JSON by default. `Accept` is negotiated with q-values (RFC 9110 §12.5.1): when
+            `image/svg+xml` weighs strictly more than `application/json` (the weight of each is that of
+            the most specific range matching it, `*/*` included), the answer is the picture of
+            `GET /layout/{id}.svg`, which also reads that route's `scale` and `rect` query parameters.
+            Ties, and an `Accept` listing neither type, get JSON. Both answers carry `Vary: Accept`.
           parameters:
             - name: If-None-Match
               in: header
@@ -267,8 +304,94 @@ enum OpenAPIDocument {
                   schema:
                     $ref: '#/components/schemas/LayoutResponse'
                   example: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
+                image/svg+xml:
+                  schema:
+                    type: string
+                    description: The picture, as `GET /layout/{id}.svg` describes it.
+                  example: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 375 50\" width=\"375\" height=\"50\" data-layout-id=\"1276bb76407edf9a93b441a02593f676\" data-scale=\"1\">…</svg>"
             '304':
               description: The client's copy is current.
+            '400':
+              $ref: '#/components/responses/BadRequest'
+            '404':
+              $ref: '#/components/responses/UnknownLayout'
+      /layout/{id}.svg:
+        parameters:
+          - $ref: '#/components/parameters/LayoutID'
+        get:
+          tags: [layout]
+          operationId: getLayoutSVG
+          summary: A picture of a cached layout (SVG).
+          description: |
+            The layout in points: `viewBox` is the content size (at least 1 x 1), `width` and `height`
+            are the content size times `scale`. Each element is one `<rect>` at its exact frame, in
+            zIndex order, with `data-category`, `data-kind` (supplementary and decoration views),
+            `data-index-path` (`section,item`), `data-z-index` when not 0, `data-estimated` for
+            estimated sizes, and a `<title>` giving its index path and frame (the browser's tooltip).
+            Colours tell cells, headers, footers, other supplementary kinds and decoration views apart,
+            with a legend; index paths are written inside elements large enough for 11-pixel text;
+            sections are tinted bands (`data-section`).
+    
+            With `rect`, the visible rect is drawn dashed (`class="ld-viewport"`, `data-rect`) and the
+            elements the rect query (`GET /layout/{id}/elements?rect=`) returns carry
+            `data-in-rect="true"`; pinned headers and footers are drawn where that query puts them
+            (`data-pinned="true"`), their natural frame faded (`data-natural-of-pinned="true"`).
+    
+            At most 20,000 elements (and section bands) are drawn: a larger layout is drawn from its
+            first element, or, with `rect`, only what the rect query returns; the picture says so in red
+            and on the root (`data-elements`, `data-drawn`). Every text is XML-escaped. The root also
+            carries `data-layout-id` and `data-scale`.
+          parameters:
+            - name: scale
+              in: query
+              description: Pixels per point for `width` and `height`, from 0.01 to 16 (default 1, so a long layout keeps its width and scrolls).
+              schema:
+                type: number
+                minimum: 0.01
+                maximum: 16
+                default: 1
+            - name: rect
+              in: query
+              description: The visible rect `x,y,width,height` (content coordinates), as for `/elements?rect=`.
+              schema:
+                type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
+                examples: ['0,0,375,667']
+            - name: If-None-Match
+              in: header
+              description: An ETag from an earlier picture with the same parameters; a match gives 304.
+              schema:
+                type: string
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The picture.
+              headers:
+                ETag:
+                  description: Strong validator of this picture, e.g. `"<id>.svg;scale=2"` (never equal to the JSON's).
+                  schema:
+                    type: string
+              content:
+                image/svg+xml:
+                  schema:
+                    type: string
+                  example: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 375 50\" width=\"375\" height=\"50\" data-layout-id=\"1276bb76407edf9a93b441a02593f676\" data-scale=\"1\">…</svg>"
+                application/octet-stream:
+                  schema:
+                    type: string
+                    format: binary
+                    description: 'The same picture as bytes, when `Accept` lists `application/octet-stream` and not `image/svg+xml` (for clients that read no SVG type).'
+            '304':
+              description: The client's copy is current.
+            '400':
+              $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
       /layout/{id}/elements:

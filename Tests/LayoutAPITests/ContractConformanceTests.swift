@@ -93,6 +93,30 @@ import Testing
         #expect(r.header("Content-Type") == contentType)
         #expect(r.body == OpenAPIDocument.bytes)
     }
+
+    @Test(arguments: [
+        (nil, "image/svg+xml"), ("image/svg+xml, application/octet-stream", "image/svg+xml"),
+        ("application/octet-stream", "application/octet-stream"), ("*/*", "image/svg+xml"),
+    ] as [(String?, String)])
+    func thePictureIsSVGOrBytesForClientsThatReadNoSVG(accept: String?, contentType: String) throws {
+        let id = try #require(app.post(Self.grid).id)
+        let r = app.get("/layout/\(id).svg", headers: accept.map { [("Accept", $0)] } ?? [])
+        #expect(r.status == 200)
+        #expect(r.header("Content-Type") == contentType)
+        #expect(r.text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
+        #expect(r.text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(r.body == app.get("/layout/\(id).svg").body)
+    }
+
+    @Test func pictureRectFollowsTheSamePattern() throws {
+        let id = try #require(app.post(Self.grid).id)
+        #expect(app.get("/layout/\(id).svg?rect=0,0,320,100").status == 200)
+        for bad in ["0,0,-0,1", "0,0,%201,1", "0x1,0,1,1", "0,0,1,1e100"] {
+            let r = app.get("/layout/\(id).svg?rect=\(bad)")
+            #expect(r.status == 400, "\(bad)")
+            #expect(r.pointers == ["/query/rect"])
+        }
+    }
 }
 
 /// `Prefer` carries one of the contract's enum values (in any of its spellings, other preferences

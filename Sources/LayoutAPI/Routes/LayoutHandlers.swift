@@ -35,6 +35,7 @@ extension LayoutApplication {
         guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
         var headers = Headers()
         headers.add("ETag", entry.etag)
+        headers.add("Vary", "Accept")  // `Accept: image/svg+xml` gets the picture
         if let inm = request.headers["If-None-Match"], Self.etagMatches(inm, entry.etag) {
             return Response(status: 304, headers: headers)
         }
