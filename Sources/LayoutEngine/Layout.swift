@@ -77,15 +77,23 @@ public struct Pinning: Hashable, Sendable {
     /// The adjusted content inset (`adjustedContentInset`): a header pins at `visible.minY + top`
     /// and a footer at `visible.maxY − bottom` (left/right when scrolling horizontally), spec §12.
     public var contentInset: Insets
+    /// Some element pins itself (`LayoutAttributes.pinsToVisibleBounds`, compositional
+    /// `pinToVisibleBounds`): a section's header or footer slot, or a leading (trailing) global
+    /// element, which pins over the whole content. Set with `Layout.notePinnedElements()`.
+    public var elements: Bool
 
     public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true,
-                contentInset: Insets = .zero) {
+                contentInset: Insets = .zero, elements: Bool = false) {
         self.headers = headers
         self.footers = footers
         self.scale = scale
         self.roundsToScreenScale = roundsToScreenScale
         self.contentInset = contentInset
+        self.elements = elements
     }
+
+    /// Whether anything is drawn pinned for some visible rect.
+    public var isActive: Bool { headers || footers || elements }
     public static let none = Pinning(headers: false, footers: false)
 }
 

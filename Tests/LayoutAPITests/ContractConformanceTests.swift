@@ -73,7 +73,7 @@ import Testing
         let malformed = app.get("/layout/\(id)/elements?rect=1,%202,3,4")
         #expect(malformed.detail == "The query parameter rect is \"1, 2,3,4\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces.")
         let ip = app.get("/layout/\(id)/elements?indexPath=0,01")
-        #expect(ip.detail == "The query parameter indexPath is \"0,01\"; it must be an index path section,item: 2 whole numbers ≥ 0 separated by a comma, such as 0,3.")
+        #expect(ip.detail == "The query parameter indexPath is \"0,01\"; it must be an index path section,item (or one index for a layout-level element): 2 whole numbers ≥ 0 separated by a comma, such as 0,3.")
     }
 
     @Test func invalidationMixingTheTwoKindsIs400() throws {

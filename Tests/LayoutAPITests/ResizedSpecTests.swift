@@ -24,7 +24,7 @@ import Testing
 
     /// The registry, in the order the contract lists the types.
     @Test func everyTypeIsRegisteredOnceInContractOrder() {
-        #expect(LayoutTypes.all.map { $0.typeName } == ["flow", "waterfall", "columnFlow", "grid", "mosaic"])
+        #expect(LayoutTypes.all.map { $0.typeName } == ["flow", "waterfall", "columnFlow", "grid", "mosaic", "compositional"])
     }
 
     @Test(arguments: ["flow", "waterfall", "columnFlow", "grid", "mosaic"])

@@ -51,7 +51,7 @@ extension LayoutApplication {
                 old: entry.layout, new: new.layout, visibleRect: visibleRect)
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
-                                   context: context, isBoundsChange: false, estimates: spec.estimates,
+                                   context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 
@@ -76,16 +76,13 @@ extension LayoutApplication {
         let target = newID == entry.id ? bounds.origin : ContentOffsetAnchor.targetContentOffset(
             old: entry.layout, oldVisible: old, new: new.layout, newBounds: bounds, contentInset: new.layout.pinning.contentInset)
         var pinned: [LayoutAttributes]?
-        if new.layout.pinning.headers || new.layout.pinning.footers {
+        if new.layout.pinning.isActive {
             let visible = Rect(origin: target, size: bounds.size)
-            let pinning = new.layout.pinning
-            pinned = new.layout.attributes(in: visible, index: new.index).filter { a in
-                a.category == .supplementaryView && (a.kind == .header ? pinning.headers : pinning.footers)
-            }
+            pinned = new.layout.attributes(in: visible, index: new.index).filter { new.layout.isPinnedElement($0) }
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
-                                   pinnedElements: pinned, kinds: new.layout.elementKinds, estimates: spec.estimates,
+                                   pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 

@@ -24,7 +24,13 @@ struct ElementEncoder {
     /// An encoder for the elements of a layout whose kinds are named `kinds`
     /// (`Layout.elementKinds`); the flow family's table is built once per process.
     init(kinds: [String] = Layout.defaultElementKinds) {
-        prefixes = kinds == Layout.defaultElementKinds ? KindPrefixes.standard : KindPrefixes(kinds)
+        self.init(prefixes: KindPrefixes.for(kinds))
+    }
+
+    /// With a layout's prefixes made once (`CachedLayout.kindPrefixes`), so queries on a layout
+    /// with many kinds do not rebuild them.
+    init(prefixes: KindPrefixes) {
+        self.prefixes = prefixes
         elementBytes = Self.maxElementBytes + prefixes.longest
     }
 

@@ -7,6 +7,11 @@ struct KindPrefixes: Sendable {
     /// The flow family's table (`header`, `footer`), built once.
     static let standard = KindPrefixes(Layout.defaultElementKinds)
 
+    /// The standard table for the flow family's kinds, a new one otherwise. O(kinds).
+    static func `for`(_ kinds: [String]) -> KindPrefixes {
+        kinds == Layout.defaultElementKinds ? standard : KindPrefixes(kinds)
+    }
+
     private var bytes: [UInt8] = []
     /// `starts[2k]` / `starts[2k+1]`: supplementary / decoration prefix of kind `k`; one extra end.
     private var starts: [Int] = [0]
@@ -26,6 +31,9 @@ struct KindPrefixes: Sendable {
             }
         }
     }
+
+    /// Heap held (none for the shared standard table).
+    var approximateBytes: Int { starts.count > 5 ? bytes.capacity + starts.capacity * 8 : 0 }
 
     /// Writes the prefix of a supplementary or decoration element; an element without a kind,
     /// or with a kind outside the table (no layout produces one), is written without `kind`.

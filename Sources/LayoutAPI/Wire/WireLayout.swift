@@ -55,6 +55,7 @@ enum LayoutTypes {
         ColumnFlowConfiguration.self,
         GridConfiguration.self,
         MosaicConfiguration.self,
+        CompositionalConfiguration.self,
     ]
 
     static func named(_ name: String) -> (any WireLayout.Type)? {

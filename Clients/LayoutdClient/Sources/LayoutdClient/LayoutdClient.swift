@@ -64,17 +64,18 @@ public struct LayoutdClient: Sendable {
         try await elements(id, .init(point: try QueryValue.list([point.x, point.y])))
     }
 
-    /// `GET /layout/{id}/elements?indexPath=`: `layoutAttributesForItem(at:)` (kind `.cell`) or
-    /// for a supplementary view; nil when the layout has no such element.
-    public func element(at indexPath: [Int], kind: Operations.QueryElements.Input.Query.KindPayload = .cell,
+    /// `GET /layout/{id}/elements?indexPath=`: `layoutAttributesForItem(at:)` (kind `cell`), or
+    /// the supplementary or decoration view of an element kind (`header`, `footer`, a
+    /// compositional kind; `[n]` for a layout-level one); nil when the layout has no such element.
+    public func element(at indexPath: [Int], kind: String = "cell",
                         visibleRect: Rect? = nil, of id: String) async throws -> Element? {
-        guard indexPath.count == 2, indexPath.allSatisfy({ $0 >= 0 }) else {
-            throw LayoutdError.invalidArgument("an index path is [section, item], both ≥ 0; got \(indexPath)")
+        guard (1...2).contains(indexPath.count), indexPath.allSatisfy({ $0 >= 0 }) else {
+            throw LayoutdError.invalidArgument("an index path is [section, item] (or [index] for a layout-level element), all ≥ 0; got \(indexPath)")
         }
         let rect = try visibleRect.map { try QueryValue.list([$0.x, $0.y, $0.width, $0.height]) }
         do {
             let output = try await call {
-                try await generated.queryElements(path: .init(id: id), query: .init(rect: rect, indexPath: "\(indexPath[0]),\(indexPath[1])", kind: kind))
+                try await generated.queryElements(path: .init(id: id), query: .init(rect: rect, indexPath: indexPath.map(String.init).joined(separator: ","), kind: kind))
             }
             switch try output.ok.body.json {
             case .ElementResponse(let answer): return answer.element

@@ -74,7 +74,7 @@ import Testing
         let cell = try #require(try await client.element(at: [0, 3], of: id))
         #expect(cell.frame == .init(x: 0, y: 110, width: 100, height: 100))
         #expect(try await client.element(at: [0, 5], of: id) == nil)
-        #expect(try await client.element(at: [0, 0], kind: .header, of: id) == nil)
+        #expect(try await client.element(at: [0, 0], kind: "header", of: id) == nil)
     }
 
     @Test func rotationInvalidatesWithTheNewLayout() async throws {

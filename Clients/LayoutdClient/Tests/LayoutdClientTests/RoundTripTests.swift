@@ -97,4 +97,26 @@ import Testing
         try await expectRoundTrip(Components.Schemas.Problem.self, "/nowhere", status: 404)
         try await expectRoundTrip(Components.Schemas.Problem.self, "/batch/diff", body: #"{"old":[["a","a"]],"new":[]}"#, status: 422)
     }
+
+    // Compositional requests (as in the server's CompositionalAPITests): kinds by name, pinned
+    // boundary items, an orthogonal section with a decoration view.
+    static let cv = #""collectionView":{"width":390,"height":844,"scale":3}"#
+    static let row = #"{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":44}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}}]}"#
+    static let pinned = #"{\#(cv),"layout":{"type":"compositional","sections":[{"group":\#(row),"interGroupSpacing":5,"contentInsets":{"top":0,"leading":10,"bottom":0,"trailing":10},"boundarySupplementaryItems":[{"elementKind":"section-header-element-kind","alignment":"top","layoutSize":{"width":{"fractionalWidth":1},"height":{"estimated":44}},"pinToVisibleBounds":true,"zIndex":2},{"elementKind":"section-footer-element-kind","alignment":"bottom","layoutSize":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}]}]},"sections":[{"numberOfItems":3}]}"#
+    static let orthogonal = #"{\#(cv),"layout":{"type":"compositional","sections":[{"group":\#(row)},{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":0.85},"height":{"fractionalHeight":0.4}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":0.7},"height":{"fractionalHeight":1}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}},{"group":{"orientation":"vertical","layoutSize":{"width":{"fractionalWidth":0.3},"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":0.3}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}}],"count":2}}]},"orthogonalScrollingBehavior":"continuous","decorationItems":[{"elementKind":"background"}]}]},"sections":[{"numberOfItems":1},{"numberOfItems":6}]}"#
+
+    @Test func compositionalAnswers() async throws {
+        for body in [Self.pinned, Self.orthogonal] {
+            try await expectRoundTrip(Components.Schemas.LayoutResponse.self, "/layout", body: body)
+            try await expectRoundTrip(Components.Schemas.LayoutSummary.self, "/layout", body: body, headers: ["Prefer": "return=minimal"])
+            let (_, data) = try await fetch("/layout", body: body)
+            let id = try JSONDecoder().decode(Components.Schemas.LayoutResponse.self, from: data).id
+            try await expectRoundTrip(Components.Schemas.ElementsResponse.self, "/layout/\(id)/elements?rect=0,60,390,300")
+            try await expectRoundTrip(Components.Schemas.InvalidationResponse.self, "/layout/\(id)/invalidate", body: #"{"bounds":{"y":40,"width":844,"height":390}}"#)
+        }
+        let (_, data) = try await fetch("/layout", body: Self.orthogonal)
+        let id = try JSONDecoder().decode(Components.Schemas.LayoutResponse.self, from: data).id
+        try await expectRoundTrip(Components.Schemas.ElementsResponse.self, "/layout/\(id)/elements?rect=0,44,390,400&orthogonalOffsets=1:300")
+        try await expectRoundTrip(Components.Schemas.ElementResponse.self, "/layout/\(id)/elements?indexPath=1,0&kind=background")
+    }
 }
