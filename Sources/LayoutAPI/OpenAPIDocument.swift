@@ -504,9 +504,11 @@ enum OpenAPIDocument {
                 examples: ['0,3', '0']
             - name: kind
               in: query
-              description: '`cell`, or one of the layout''s element kinds (`header` and `footer` for the flow family; the `elementKind` names of a compositional request).'
+              description: '`cell`, or one of the layout''s element kinds (`header` and `footer` for the flow family; the `elementKind` names of a compositional request); a kind the layout does not have is a 422 naming the parameter.'
               schema:
                 type: string
+                minLength: 1
+                maxLength: 256
                 default: cell
                 examples: [cell, header, badge-element-kind]
             - name: orthogonalOffsets
@@ -2157,6 +2159,8 @@ enum OpenAPIDocument {
               description: Drawn clamped to the visible top while its section is visible; applied at query time (`rect`).
             zIndex:
               type: integer
+              minimum: -2147483648
+              maximum: 2147483647
               default: 1
             contentInsets:
               $ref: '#/components/schemas/DirectionalInsets'
@@ -2194,6 +2198,8 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/CompositionalAnchor'
             zIndex:
               type: integer
+              minimum: -2147483648
+              maximum: 2147483647
               default: 1
             contentInsets:
               $ref: '#/components/schemas/DirectionalInsets'
@@ -2211,6 +2217,8 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/DirectionalInsets'
             zIndex:
               type: integer
+              minimum: -2147483648
+              maximum: 2147483647
               default: 0
         BatchCounts:
           type: array

@@ -103,7 +103,8 @@ import Testing
         #expect(background.text == #"{"id":"\#(id)","element":{"category":"decorationView","kind":"background","indexPath":[1,0],"frame":{"x":0,"y":44,"width":390,"height":337.3333333333333},"zIndex":0}}"#)
         #expect(app.get("/layout/\(id)/elements?indexPath=0,0&kind=background").status == 404)
         let bad = app.get("/layout/\(id)/elements?indexPath=1,0&kind=badge")
-        #expect(bad.status == 400)
+        #expect(bad.status == 422)   // well formed (any kind name is), but not one of this layout's
+        #expect(bad.pointers == ["/query/kind"])
         #expect(bad.detail == "The query parameter kind is \"badge\"; it must be cell or one of this layout's element kinds: header, footer, background.")
     }
 

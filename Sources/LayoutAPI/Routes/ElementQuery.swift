@@ -43,30 +43,31 @@ struct ElementQuery {
             let parts = pair.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
             guard parts.count == 2, let s = QueryParameters.wholeNumber(parts[0]), QueryParameters.isNumber(parts[1]),
                   let o = Double(Substring(parts[1])), o.isFinite else { throw fail }
-            guard out.count < maximumOffsets, out[s] == nil else { throw unprocessableOffsets(fail) }
+            guard out.count < maximumOffsets, out[s] == nil else { throw unprocessable(fail) }
             out[s] = o
         }
         return out
     }
 
-    /// The same words as a 422: the value is well formed but names a section twice, too many
-    /// sections, or one that does not scroll orthogonally.
-    static func unprocessableOffsets(_ error: APIError) -> APIError {
+    /// The same words as a 422: the value is well formed but names a kind the layout does not
+    /// have, a section twice, too many sections, or one that does not scroll orthogonally.
+    static func unprocessable(_ error: APIError) -> APIError {
         guard case .badQuery(let name, let detail) = error else { return error }
         let pointer = JSONPointer.root.appending("query").appending(name)
         return .unprocessable([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
     }
 
-    /// The checks that need the layout: the kind exists, the offsets name orthogonal sections.
+    /// The checks that need the layout (422s naming the parameter): the kind exists, the offsets
+    /// name orthogonal sections.
     func check(against layout: Layout) throws(APIError) {
         if kind != "cell", !layout.elementKinds.contains(kind) {
             let detail = layout.elementKinds == Layout.defaultElementKinds
                 ? "The query parameter kind is \"\(kind)\"; it must be cell, header or footer."
                 : "The query parameter kind is \"\(kind)\"; it must be cell or one of this layout's element kinds: \(layout.elementKinds.joined(separator: ", "))."
-            throw .badQuery(parameter: "kind", detail: detail)
+            throw Self.unprocessable(.badQuery(parameter: "kind", detail: detail))
         }
         for s in orthogonalOffsets.keys.sorted() where s >= layout.sections.count || layout.sections[s].orthogonalContentSize == nil {
-            throw Self.unprocessableOffsets(.badQuery(parameter: "orthogonalOffsets", detail: "The query parameter orthogonalOffsets names section \(s), which \(s >= layout.sections.count ? "the layout does not have (it has \(layout.sections.count))" : "does not scroll orthogonally (its orthogonalScrollingBehavior is none)"); give offsets only for sections that report an orthogonalContentSize."))
+            throw Self.unprocessable(.badQuery(parameter: "orthogonalOffsets", detail: "The query parameter orthogonalOffsets names section \(s), which \(s >= layout.sections.count ? "the layout does not have (it has \(layout.sections.count))" : "does not scroll orthogonally (its orthogonalScrollingBehavior is none)"); give offsets only for sections that report an orthogonalContentSize."))
         }
     }
 
