@@ -21,7 +21,8 @@ RUN swift build -c release --static-swift-stdlib --product layoutd \
 
 # ---------------------------------------------------------------- runtime
 FROM debian:bookworm-slim
-# The Swift runtime and Foundation are linked in; glibc and libstdc++ come with the slim image.
+# The Swift runtime and Foundation are linked in; glibc, libstdc++ and zlib (libz.so.1, gzip
+# bodies) come with the slim image. The build image has zlib1g-dev, as Swift's images all do.
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd
 USER layoutd

@@ -7,12 +7,13 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     public let configuration: ServiceConfiguration
     let cache: LayoutCache
     let metrics = Metrics()
-    let recentBodies = RecentBodies()
+    let recentBodies: RecentBodies
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
         self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
+        self.recentBodies = RecentBodies(capacityBytes: configuration.memoBytes)
     }
 
     /// Gives `/metrics` the server's connection and byte counters.
@@ -36,21 +37,23 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         }
     }
 
-    /// Layout computation and batch work go to Dispatch; everything else is cheap and inline,
-    /// including a `POST /layout` whose exact body was answered before and is still cached.
+    /// Layout computation and batch work go to Dispatch; so does any element query whose answer
+    /// may hold more than `inlineElementLimit` elements (see `queryExecution`). Everything else
+    /// is cheap and inline, including a `POST /layout` whose exact body was answered before and
+    /// is still cached (its answer is the cached bytes, shared, not copied).
+    /// A compressed body to inflate, or an answer to compress that is not cached compressed yet
+    /// and may be large, goes to Dispatch too.
     public func execution(for request: Request) -> Execution {
+        let route = Route(path: request.path)
+        if compressionNeedsOffload(request, route: route) { return .offload }
         guard request.method == "POST" else {
-            guard let route = Route(path: request.path) else { return .inline }
-            // The first query of a large layout builds its index: off the I/O loop.
-            if case .layoutElements(let id) = route, let entry = cache.peek(id),
-               !entry.hasIndex, entry.layout.attributes.count > 10_000 {
-                return .offload
-            }
+            guard let route else { return .inline }
             // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
             if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
-            return .inline
+            return queryExecution(request, route: route)
         }
-        if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
+        if request.path == "/layout", request.headers["Content-Encoding"] == nil,
+           let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
         return .offload
     }
 
@@ -58,14 +61,15 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         let route: Route
         switch Self.resolve(request.head) {
         case .success(let r): route = r
-        case .failure(let e): return e.response
+        case .failure(let e): return Self.negotiated(e.response, for: request)
         }
         var response: Response
         do {
-            response = try handle(route, request)
+            response = try handle(route, route.takesJSON ? decodingBody(request) : request)
         } catch {
             response = error.response
         }
+        response = Self.negotiated(response, for: request)
         response.route = route.template
         return response
     }
@@ -77,6 +81,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         if route.takesJSON, let type = head.headers["Content-Type"], !Self.isJSON(type) {
             return .failure(.unsupportedMediaType(found: type))
         }
+        if route.takesJSON, case .failure(let e) = contentCodings(head) { return .failure(e) }
         return .success(route)
     }
 
@@ -108,8 +113,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
-            return Response(status: 200, contentType: Self.contractMediaType(accept: request.headers["Accept"]),
-                            body: OpenAPIDocument.bytes)
+            var headers = Headers()
+            headers.add("Content-Type", Self.contractMediaType(accept: request.headers["Accept"]))
+            let (body, _) = negotiate(Self.openAPIBody, of: nil, for: request, headers: &headers)
+            return Response(status: 200, headers: headers, body: body)
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
@@ -135,6 +142,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     }
 
     static let healthBody = Array(#"{"status":"ok"}"#.utf8)
+    /// The contract, compressed at most once per coding.
+    static let openAPIBody = EncodedBody(OpenAPIDocument.bytes)
 }
 
 extension Error where Self == APIError {

@@ -99,6 +99,17 @@ final class Metrics: Sendable {
             out += "# HELP layoutd_http_sent_bytes_total Bytes written to clients.\n"
             out += "# TYPE layoutd_http_sent_bytes_total counter\n"
             out += "layoutd_http_sent_bytes_total \(server.bytesOut)\n"
+            let budgetLines: [(String, String, String, Int)] = [
+                ("layoutd_http_buffered_bytes", "gauge", "Bytes held now for request bodies and queued answers.", server.bufferedBytes),
+                ("layoutd_http_buffered_bytes_limit", "gauge", "The --max-buffered-bytes limit.", server.bufferedBytesLimit),
+                ("layoutd_http_bodies_refused_total", "counter", "Request bodies refused with 503 because the buffer budget was exhausted.", server.bodiesRefused),
+                ("layoutd_http_slow_readers_cut_total", "counter", "Connections closed because their queued answer was over their share of the buffer budget.", server.slowReadersCut),
+                ("layoutd_http_accept_pauses_total", "counter", "Times a loop stopped accepting because --max-connections were open.", server.acceptPauses),
+                ("layoutd_http_connections_refused_total", "counter", "Connections answered 503 because --max-connections were open.", server.connectionsRefused),
+            ]
+            for (name, type, help, value) in budgetLines {
+                out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+            }
         }
         let cacheLines: [(String, String, String, Int)] = [
             ("layoutd_cache_hits_total", "counter", "Layout requests answered from the cache (or from an identical computation in flight).", cache.hits),

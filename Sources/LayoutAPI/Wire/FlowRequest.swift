@@ -154,7 +154,6 @@ struct ElementBudget {
     private(set) var used = 0
     init(limit: Int) { self.limit = limit }
     var remaining: Int { max(0, limit - used) }
-    var exceeded: Bool { used > limit }
     mutating func add(_ n: Int) { used = used > Int.max - n ? Int.max : used + n }
 }
 
