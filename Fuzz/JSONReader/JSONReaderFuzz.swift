@@ -17,8 +17,8 @@ public func fuzzJSONReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 enum JSONReaderProperties {
-    /// The depth the service parses request bodies with (`JSONParser.parse`'s default).
-    static let maxDepth = 64
+    /// The depth the service parses request bodies with (`RequestDocument.maxDepth`).
+    static let maxDepth = 128
 
     static func check(_ input: [UInt8]) {
         let expected = JSONOracle.parse(input, maxDepth: maxDepth)

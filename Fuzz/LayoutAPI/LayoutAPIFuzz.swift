@@ -4,7 +4,8 @@ import LayoutAPI
 /// libFuzzer entry point for the request path behind the parser: `LayoutApplication.respond`
 /// with a fuzzed body or query (built by scripts/fuzz, not by SwiftPM).
 ///
-/// Input: the first byte picks the route (`APIRoute`), the rest is the body, or the query
+/// Input: the first byte picks the route (`APIRoute`), the rest is the body (sent as is, or
+/// declared `Content-Encoding: gzip` / `deflate` so the capped inflater sees it), or the query
 /// string / id for GET routes. Properties checked (a crash, with the details in the message):
 /// 1. The answer is never a 5xx and never a trap: bad input is a 4xx (house rule).
 /// 2. Every 4xx is RFC 9457 problem details: `application/problem+json`, a JSON object whose
@@ -21,7 +22,7 @@ public func fuzzLayoutAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// The routes a fuzz input can reach; `byte % count` picks one.
 enum APIRoute: CaseIterable {
-    case postLayout, invalidate, batchValidate, batchDiff, elements, getLayout, picture
+    case postLayout, invalidate, batchValidate, batchDiff, elements, getLayout, picture, gzipBody, deflateBody
 
     init(_ byte: UInt8) { self = Self.allCases[Int(byte) % Self.allCases.count] }
 }
@@ -56,6 +57,8 @@ enum LayoutAPIProperties {
         case .elements: request = get("/layout/\(cachedID)/elements?\(text)")
         case .getLayout: request = get("/layout/\(text)")
         case .picture: request = get("/layout/\(cachedID).svg?\(text)")
+        case .gzipBody: request = post("/layout", rest, headers: [("Content-Encoding", "gzip")])
+        case .deflateBody: request = post("/layout", rest, headers: [("Content-Encoding", "deflate")])
         }
         let response = app.respond(to: request)
         let where_ = "\(request.method) \(request.head.target.prefix(200))"
@@ -93,9 +96,9 @@ enum LayoutAPIProperties {
         }
     }
 
-    static func post(_ target: String, _ body: [UInt8]) -> Request {
+    static func post(_ target: String, _ body: [UInt8], headers: [(String, String)] = []) -> Request {
         Request(method: "POST", target: target,
-                headers: [("Host", "x"), ("Content-Type", "application/json"), ("Content-Length", "\(body.count)")],
+                headers: [("Host", "x"), ("Content-Type", "application/json"), ("Content-Length", "\(body.count)")] + headers,
                 body: body)
     }
 

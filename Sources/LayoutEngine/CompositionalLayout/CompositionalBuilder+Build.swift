@@ -6,6 +6,17 @@ extension CompositionalBuilder {
     mutating func build() throws(CompositionalError) -> Layout {
         let cv = config.collectionView
         let counts = config.itemCounts
+        // Bounded work: a floor on the element count (items, boundary items, decorations) before
+        // anything is solved or measured, so many data sections repeating a layout section with
+        // many boundary items are refused without placing them all first.
+        var atLeast = config.boundarySupplementaryItems.count
+        for (s, n) in counts.enumerated() {
+            let sec = config.sections[config.layoutSectionIndex(forDataSection: s)]
+            let add = n > Int.max - sec.boundarySupplementaryItems.count - sec.decorationItems.count ? Int.max
+                : n + sec.boundarySupplementaryItems.count + sec.decorationItems.count
+            atLeast = atLeast > Int.max - add ? Int.max : atLeast + add
+            guard atLeast <= config.elementLimit else { throw tooManyElements("at least \(atLeast)") }
+        }
         var maxItems = [Int](repeating: 0, count: config.sections.count)
         for (s, n) in counts.enumerated() {
             let l = config.layoutSectionIndex(forDataSection: s)
@@ -31,10 +42,7 @@ extension CompositionalBuilder {
             elements = elements > Int.max - plan.elementCount ? Int.max : elements + plan.elementCount
             plans.append(plan)
         }
-        guard elements <= config.elementLimit else {
-            throw CompositionalError(code: "TOO_MANY_ELEMENTS", path: [.key("sections")],
-                                     message: "The layout would have \(elements) elements (cells, item supplementaries, boundary items and decorations), over this server's cap of \(config.elementLimit) elements per request (--max-elements). Send fewer items or fewer supplementary items.")
-        }
+        guard elements <= config.elementLimit else { throw tooManyElements("\(elements)") }
         // R40: sections stack; interSectionSpacing only between sections that have items.
         var starts: [Double] = []
         starts.reserveCapacity(plans.count)
@@ -89,6 +97,11 @@ extension CompositionalBuilder {
         try check(f, path: [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)])
         emit(.supplementaryView, kind(b.elementKind), IndexPath(section: 0, item: 0), f, zIndex: b.zIndex,
              global: true, pins: b.pinToVisibleBounds)
+    }
+
+    private func tooManyElements(_ count: String) -> CompositionalError {
+        CompositionalError(code: "TOO_MANY_ELEMENTS", path: [.key("sections")],
+                           message: "The layout would have \(count) elements (cells, item supplementaries, boundary items and decorations), over this server's cap of \(config.elementLimit) elements per request (--max-elements). Send fewer items or fewer supplementary items.")
     }
 
     static func transpose(_ i: Insets) -> Insets { Insets(top: i.left, left: i.top, bottom: i.right, right: i.bottom) }
