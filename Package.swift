@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
 // See ../shared/ARCHITECTURE.md: layoutd -> LayoutAPI -> {LayoutEngine, HTTP}.
 import PackageDescription
@@ -18,16 +18,41 @@ let package = Package(
     products: [
         .executable(name: "layoutd", targets: ["layoutd"]),
     ],
+    // The shared PostgreSQL layout store (`--store postgres://…`) is built in only with this trait:
+    // postgres-nio brings BoringSSL, minutes of cold build that `swift run` and the tests skip.
+    //   swift build -c release --traits PostgresStore --product layoutd
+    traits: [
+        .trait(name: "PostgresStore", description: "Build the PostgreSQL layout store (vapor/postgres-nio) into layoutd."),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    ],
     targets: [
         // Pure layout engine: standard library only, no I/O.
         .target(name: "LayoutEngine", swiftSettings: strict, linkerSettings: libm),
         // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
-        .target(name: "CSystem"),
+        // (Not named CSystem: swift-system, under postgres-nio, has a target of that name.)
+        .target(name: "CLayoutd"),
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
-        .target(name: "HTTP", dependencies: ["CSystem"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["CLayoutd"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
         .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], swiftSettings: strict, linkerSettings: libm),
-        .executableTarget(name: "layoutd", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
+        // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
+        // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "LayoutAPI",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "layoutd",
+            dependencies: [
+                "LayoutAPI", "HTTP",
+                .target(name: "PostgresStore", condition: .when(traits: ["PostgresStore"])),
+            ],
+            swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(
             name: "LayoutBench", dependencies: ["LayoutEngine", "LayoutAPI", "HTTP"],

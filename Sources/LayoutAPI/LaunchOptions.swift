@@ -16,6 +16,8 @@ public struct LaunchOptions: Sendable {
     public var service: ServiceConfiguration
     public var logLevel: LogLevel
     public var accessLog: Bool
+    /// The shared layout store (none by default: memory only).
+    public var store: StoreOptions
 
     /// The defaults of the table in `usage`.
     public init() {
@@ -34,6 +36,7 @@ public struct LaunchOptions: Sendable {
         self.service = ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000)
         self.logLevel = .info
         self.accessLog = true
+        self.store = StoreOptions()
     }
 
     /// Parses `arguments` (without the program name, i.e. `CommandLine.arguments.dropFirst()`)

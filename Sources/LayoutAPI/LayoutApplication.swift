@@ -8,11 +8,18 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     let cache: LayoutCache
     let metrics = Metrics()
     let recentBodies = RecentBodies()
+    /// The shared store (`--store`), nil for memory only.
+    let store: StoreClient?
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
 
-    public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+    public convenience init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+        self.init(configuration: configuration, store: nil)
+    }
+
+    package init(configuration: ServiceConfiguration, store: StoreClient?) {
         self.configuration = configuration
         self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
+        self.store = store
     }
 
     /// Gives `/metrics` the server's connection and byte counters.
@@ -40,10 +47,16 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// including a `POST /layout` whose exact body was answered before and is still cached.
     public func execution(for request: Request) -> Execution {
         guard request.method == "POST" else {
-            // The first query of a large layout builds its index: off the I/O loop.
-            if case .layoutElements(let id)? = Route(path: request.path), let entry = cache.peek(id),
-               !entry.hasIndex, entry.layout.attributes.count > 10_000 {
-                return .offload
+            switch Route(path: request.path) {
+            case .layoutElements(let id)?:
+                // The first query of a large layout builds its index: off the I/O loop.
+                if let entry = cache.peek(id), !entry.hasIndex, entry.layout.attributes.count > 10_000 { return .offload }
+                // An id not cached here may be read from the store and recomputed.
+                if needsStore(id) { return .offload }
+            case .layout(let id)?:
+                if needsStore(id) { return .offload }
+            default:
+                break
             }
             return .inline
         }
@@ -92,7 +105,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                            body: Array(metrics.render(server: stats, cache: cache.stats).utf8))
+                            body: Array((metrics.render(server: stats, cache: cache.stats) + (store?.renderMetrics() ?? "")).utf8))
         case .layouts:
             return try postLayout(request)
         case .layout(let id):

@@ -255,6 +255,8 @@ enum OpenAPIDocument {
               description: The client's copy is current.
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}/elements:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -319,6 +321,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}/invalidate:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -410,6 +414,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -659,7 +665,22 @@ enum OpenAPIDocument {
               schema:
                 $ref: '#/components/schemas/Problem'
         UnknownLayout:
-          description: No such layout is cached here (never computed on this server, or evicted); POST it again. Also an index-path query for an element the layout does not have.
+          description: No such layout is cached here (never computed on this server, or evicted) nor, when the server runs with a shared layout store (`--store`), stored by any replica; POST it again. Also an index-path query for an element the layout does not have.
+        StoreUnavailable:
+          description: |
+            Only with a shared layout store (`--store`): the layout is not cached on this server and
+            the store cannot be reached to look it up. The id may well be valid: retry after
+            `Retry-After` seconds, or POST the layout again (computing never needs the store).
+          headers:
+            Retry-After:
+              description: Seconds until the server's next attempt to reach the store (at least 1).
+              schema:
+                type: integer
+                minimum: 1
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
           content:
             application/problem+json:
               schema:

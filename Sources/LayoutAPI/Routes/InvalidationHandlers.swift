@@ -8,7 +8,7 @@ extension LayoutApplication {
     func invalidateLayout(id: String, _ request: Request) throws(APIError) -> Response {
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         let minimal = Self.prefersMinimal(request.headers)
         let (answer, hit): (InvalidationAnswer, Bool?)
         switch body {

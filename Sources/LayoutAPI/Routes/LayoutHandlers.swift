@@ -11,6 +11,7 @@ extension LayoutApplication {
         if let known = recentBodies.id(for: request.body), let cached = cache.get(known) {
             (entry, hit) = (cached, true)
             cache.countHit()
+            store?.noteUse(known)
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
@@ -32,7 +33,7 @@ extension LayoutApplication {
     }
 
     func getLayout(id: String, _ request: Request) throws(APIError) -> Response {
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         var headers = Headers()
         headers.add("ETag", entry.etag)
         if let inm = request.headers["If-None-Match"], Self.etagMatches(inm, entry.etag) {
@@ -66,7 +67,7 @@ extension LayoutApplication {
                 throw .badQuery(parameter: "indexPath", detail: "The query parameter indexPath must be two whole numbers ≥ 0: section,item.")
             }
         }
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         let visible = rect.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         let estimates = entry.spec.estimates
         let body: [UInt8]
@@ -97,7 +98,9 @@ extension LayoutApplication {
             return .success(CachedLayout(id: id, spec: spec, layout: layout))
         }
         switch result {
-        case .success(let entry): return (entry, hit)
+        case .success(let entry):
+            if hit { store?.noteUse(id) } else { persist(entry) }
+            return (entry, hit)
         case .failure(let problem): throw problem
         }
     }
