@@ -36,7 +36,9 @@ let package = Package(
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
         .target(name: "HTTP", dependencies: ["CLayoutd"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], swiftSettings: strict, linkerSettings: libm),
+        // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], exclude: ["Playground/playground.html"],
+                swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
         .target(

@@ -1,7 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
-// Suites: flow, layouts, layoutTypes, json, batch, batchAPI, service (default: all of them); http serves /healthz for
-// wrk (HTTP_BENCH_SECONDS) and runs only when named.
-let all = ["flow", "layouts", "layoutTypes", "json", "batch", "batchAPI", "service"]
+// Suites: flow, layouts, layoutTypes, compositional, json, batch, batchAPI, service, svg (default: all of them); http serves
+// /healthz for wrk (HTTP_BENCH_SECONDS) and runs only when named.
+let all = ["flow", "layouts", "layoutTypes", "compositional", "json", "batch", "batchAPI", "service", "svg"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
 for suite in suites {
@@ -10,10 +10,12 @@ for suite in suites {
     case "flow": runFlowBenchmarks()
     case "layouts": runLayoutsBenchmarks()
     case "layoutTypes": runLayoutTypesBenchmarks()
+    case "compositional": runCompositionalBenchmarks()
     case "json": runJSONBenchmarks()
     case "batch": runBatchBenchmarks()
     case "batchAPI": runBatchAPIBenchmarks()
     case "service": runServiceBenchmarks()
+    case "svg": runSVGBenchmarks()
     case "http": runHTTPBenchmarks()
     default: print("unknown suite \(suite); choose from \(all + ["http"])")
     }

@@ -53,6 +53,17 @@ final class Connection {
     var requestStart: UInt64 = 0
     /// Requests answered in the current `drive` call, to yield to other connections.
     var burst = 0
+    /// Bytes waiting in `output`.
+    var outputBytes = 0
+    /// Body bytes of the request whose handler runs off the loop (held until it answers).
+    var inFlightBytes = 0
+    /// Bytes this connection has charged against the server's `MemoryBudget`.
+    var charged = 0
+    /// Stopped reading its body because the budget is exhausted; in the loop's `paused` list.
+    var pausedForBudget = false
+    /// The peer shut its write side (`EPOLLRDHUP`): read until `read` returns 0 instead of
+    /// waiting for another edge that will never come.
+    var peerClosed = false
 
     init(fd: Int32, id: UInt64, parser: RequestParser) {
         self.fd = fd

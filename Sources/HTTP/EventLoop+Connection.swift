@@ -7,15 +7,28 @@ import Dispatch
 extension EventLoop {
     /// Requests answered per `drive` before yielding to other connections.
     static let burstLimit = 32
+    /// Bytes written to one connection per turn before yielding to the others: copying a large
+    /// answer into the kernel must not hold up the loop.
+    static let writeBurst = 1 << 20
 
-    /// Moves one connection as far as it can go: flush output, parse, answer, read more.
+    /// Moves one connection as far as it can go, then settles its memory budget.
     func drive(_ c: Connection) {
+        driveTurns(c)
+        if isOpen(c) { settle(c) }
+    }
+
+    /// Flush output, parse, answer, read more.
+    func driveTurns(_ c: Connection) {
         c.burst = 0
         // Bounded: every turn writes, parses, or reads; reading stops at EAGAIN or EOF.
         turns: while true {
             if !c.output.isEmpty {
                 guard flush(c) else { return }
-                if !c.output.isEmpty { break turns }
+                if !c.output.isEmpty {
+                    // Still writable: the write burst is spent; carry on next turn.
+                    if c.writable { deferred.append(c) }
+                    break turns
+                }
             }
             if c.closeAfterOutput {
                 linger(c)
@@ -35,11 +48,21 @@ extension EventLoop {
             case .failure(let status, let message):
                 respondWithError(c, status: status, message: message)
             case .needMore:
-                if draining && isQuiet(c) {
+                // Draining: a quiet connection is read once more (see `beginDrain`), then closed.
+                if draining && isQuiet(c) && !c.readable {
                     closeConnection(c)
                     return
                 }
                 if !c.readable { break turns }
+                if c.parser.isMidBody && budget.isExhausted && !c.peerClosed {
+                    // Backpressure: leave the bytes in the kernel until the budget has room. (A
+                    // peer that shut its side can send no more: what the kernel holds is read.)
+                    if !c.pausedForBudget {
+                        c.pausedForBudget = true
+                        paused.append(c)
+                    }
+                    break turns
+                }
                 guard readOnce(c) else { return }
                 continue
             }
@@ -60,21 +83,48 @@ extension EventLoop {
             closeConnection(c)
             return false
         }
-        if n == 0 {
-            closeConnection(c)
-            return false
-        }
+        if n == 0 { return endOfInput(c) }
         // A short read drained the socket; with edge triggering the next byte brings a new event.
-        if n < readBuffer.count { c.readable = false }
+        // After EPOLLRDHUP no new edge comes: keep reading until `read` returns 0.
+        if n < readBuffer.count && !c.peerClosed { c.readable = false }
         counters.bytesIn.wrappingAdd(n, ordering: .relaxed)
         if !c.parser.isMidRequest { c.requestStart = now }
         c.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+        settle(c)
+        return true
+    }
+
+    /// The client shut its write side. Requests received before it were answered already (we
+    /// read only when the parser needs more); an incomplete one can never finish, so it gets its
+    /// 400 now rather than a 408 at the request timeout. False when the connection was closed.
+    func endOfInput(_ c: Connection) -> Bool {
+        c.readable = false
+        c.peerClosed = true
+        guard c.parser.isMidRequest else {
+            closeConnection(c)
+            return false
+        }
+        respondWithError(c, status: 400,
+                         message: "The client closed its side of the connection before the request was complete.")
         return true
     }
 
     func handleHead(_ c: Connection, _ head: RequestHead) {
         c.prechecked = true
         let framing = c.parser.framing
+        // A body over maxBodyBytes is the parser's 413; any other is measured against the budget.
+        if framing.contentLength <= configuration.maxBodyBytes,
+           budget.wouldExceed(adding: MemoryBudget.chargeable(framing.contentLength)) {
+            // The server holds all it may for bodies and slow readers: refuse this body unread.
+            counters.bodiesRefused.wrappingAdd(1, ordering: .relaxed)
+            c.current = .init(method: head.method, target: head.target, keepAlive: false, version: head.version)
+            var busy = Response.problem(.forStatus(503, detail:
+                "The server is buffering as many request and response bytes as it may (maxBufferedBytes = \(budget.limit)); retry in a second."))
+            busy.headers.add("Retry-After", "1")
+            busy.closeConnection = true
+            respond(c, busy)
+            return
+        }
         if let early = responder.precheck(head) {
             if framing.expectContinue {
                 // RFC 9110 §10.1.1: answer without reading the body; the body may never come.
@@ -112,6 +162,7 @@ extension EventLoop {
             respond(c, responder.respond(to: request))
         case .offload:
             c.busy = true
+            c.inFlightBytes = request.body.count
             let responder = self.responder
             let mailbox = self.mailbox
             let fd = c.fd
@@ -141,7 +192,7 @@ extension EventLoop {
                        http10KeepAlive: !close && current.version == .http1_0)
         let isHead = current.method == "HEAD"
         var record: RequestRecord?
-        if observer != nil {
+        if delivery != nil {
             record = RequestRecord(method: current.method, target: current.target, status: response.status,
                                    route: response.route, bodyBytes: isHead ? 0 : response.body.count,
                                    microseconds: 0)
@@ -170,6 +221,7 @@ extension EventLoop {
         } else if written < head.count + bodyCount {
             c.output.append(.init(bytes: body, offset: written - head.count))
         }
+        c.outputBytes += head.count + bodyCount - written
         if let record {
             if c.output.isEmpty { emit(record, start: start) } else { c.pendingRecord = (record, start) }
         }
@@ -180,8 +232,8 @@ extension EventLoop {
     func sendPair(_ c: Connection, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let total = a.count + b.count
         var done = 0
-        // Bounded: each turn writes bytes or stops.
-        while done < total {
+        // Bounded: each turn writes bytes or stops, and a turn's writes stop at `writeBurst`.
+        while done < total && done < Self.writeBurst {
             var vectors = (iovec(), iovec())
             var count = 1
             if done < a.count {
@@ -222,13 +274,16 @@ extension EventLoop {
 
     /// Sends queued chunks until done or `EAGAIN`; false when the connection was closed.
     func flush(_ c: Connection) -> Bool {
-        while c.writable, !c.output.isEmpty {
+        var sent = 0
+        while c.writable, !c.output.isEmpty, sent < Self.writeBurst {
             let chunk = c.output[0]
             let n = chunk.bytes.withUnsafeBytes { raw in
                 sendPair(c, UnsafeRawBufferPointer(rebasing: raw[chunk.offset...]), UnsafeRawBufferPointer(start: nil, count: 0))
             }
             if n < 0 { return false }
             if n > 0 { c.deadlineKind = .none }
+            c.outputBytes -= n
+            sent += n
             if chunk.offset + n == chunk.bytes.count {
                 c.output.removeFirst()
             } else {
@@ -243,10 +298,10 @@ extension EventLoop {
     }
 
     func emit(_ record: RequestRecord, start: UInt64) {
-        guard let observer else { return }
+        guard delivery != nil else { return }
         var r = record
         r.microseconds = Int((Self.monotonicNanos() &- start) / 1000)
-        observer(r)
+        records.append(r)
     }
 
     /// After a final `Connection: close` response: shut the write side, then read and discard

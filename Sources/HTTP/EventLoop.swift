@@ -7,7 +7,11 @@ import Dispatch
 /// One epoll loop on its own thread with its own `SO_REUSEPORT` listener. Connections are
 /// edge-triggered (registered once for IN|OUT|RDHUP, never re-armed); timeouts come from a
 /// deadline scan every `tick`, driven by the `epoll_wait` timeout.
-final class EventLoop: @unchecked Sendable {
+///
+/// Not `Sendable`: a loop is created by `Server.start`, handed to its thread and touched only
+/// there. Other threads reach it through what is shared on purpose: its `Mailbox` (completions
+/// and the drain request) and its `LoopCounters`.
+final class EventLoop {
     static let listenerTag = UInt64.max
     static let mailboxTag = UInt64.max - 1
     static let readBufferSize = 64 * 1024
@@ -15,11 +19,15 @@ final class EventLoop: @unchecked Sendable {
 
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
-    let observer: (@Sendable (RequestRecord) -> Void)?
+    /// Where finished exchanges go (nil: no observer); `records` collects one loop turn's.
+    let delivery: RecordDelivery?
+    var records: [RequestRecord] = []
     let counters: LoopCounters
     /// Every loop's counters, to enforce `maxConnections` across loops.
     let allCounters: [LoopCounters]
     let mailbox: Mailbox
+    /// Server-wide bytes buffered for bodies and queued answers.
+    let budget: MemoryBudget
     let epollFD: Int32
     var listenFD: Int32
     var listenerPaused = false
@@ -29,6 +37,8 @@ final class EventLoop: @unchecked Sendable {
     var nextID: UInt64 = 0
     /// Connections that yielded after a burst of pipelined requests; driven on the next turn.
     var deferred: [Connection] = []
+    /// Connections that stopped reading a body while the budget is exhausted.
+    var paused: [Connection] = []
     var encoder: ResponseEncoder
     let readBuffer: UnsafeMutableRawBufferPointer
     let events: UnsafeMutablePointer<epoll_event>
@@ -43,14 +53,15 @@ final class EventLoop: @unchecked Sendable {
     let lingerNanos: UInt64
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder,
-         observer: (@Sendable (RequestRecord) -> Void)?, listenFD: Int32,
-         counters: LoopCounters, allCounters: [LoopCounters]) throws(SocketError) {
+         delivery: RecordDelivery?, listenFD: Int32,
+         counters: LoopCounters, allCounters: [LoopCounters], budget: MemoryBudget) throws(SocketError) {
         self.configuration = configuration
         self.responder = responder
-        self.observer = observer
+        self.delivery = delivery
         self.listenFD = listenFD
         self.counters = counters
         self.allCounters = allCounters
+        self.budget = budget
         mailbox = try Mailbox()
         epollFD = try retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         encoder = ResponseEncoder(serverHeader: configuration.serverHeader)
@@ -95,7 +106,8 @@ final class EventLoop: @unchecked Sendable {
         now = Self.monotonicNanos()
         nextScan = now + tickNanos
         while true {
-            let timeout: Int32 = deferred.isEmpty ? Int32(max(1, tickNanos / 1_000_000)) : 0
+            let tickMillis = Int32(max(1, tickNanos / 1_000_000))
+            let timeout: Int32 = !deferred.isEmpty ? 0 : paused.isEmpty ? tickMillis : min(tickMillis, 5)
             let n = epoll_wait(epollFD, events, Self.maxEvents, timeout)
             now = Self.monotonicNanos()
             encoder.refreshDate()
@@ -107,6 +119,11 @@ final class EventLoop: @unchecked Sendable {
                 deferred.removeAll(keepingCapacity: true)
                 for c in batch where isOpen(c) { drive(c) }
             }
+            if !paused.isEmpty && !budget.isExhausted { resumePaused() }
+            if !records.isEmpty {
+                delivery?.deliver(records)
+                records.removeAll(keepingCapacity: true)
+            }
             if now >= nextScan {
                 scanDeadlines()
                 nextScan = now + tickNanos
@@ -114,6 +131,7 @@ final class EventLoop: @unchecked Sendable {
             if draining && (connectionCount == 0 || now >= drainDeadline) { break }
         }
         for case let c? in connections { closeConnection(c) }
+        if !records.isEmpty { delivery?.deliver(records) }
         if listenFD >= 0 { close(listenFD); listenFD = -1 }
         close(epollFD)
     }
@@ -128,6 +146,7 @@ final class EventLoop: @unchecked Sendable {
         if bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             c.readable = true
         }
+        if bits & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 { c.peerClosed = true }
         if bits & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { c.writable = true }
         drive(c)
     }
@@ -136,24 +155,51 @@ final class EventLoop: @unchecked Sendable {
         Int(c.fd) < connections.count && connections[Int(c.fd)] === c
     }
 
+    /// Open connections over every loop.
+    func openConnections() -> Int {
+        var open = 0
+        for c in allCounters { open += c.open.load(ordering: .relaxed) }
+        return open
+    }
+
+    /// Stops accepting: connections past the limit wait in the kernel's listen backlog instead of
+    /// being accepted and closed. `resumeListener` (after a close, or at the next deadline scan)
+    /// starts again.
+    func pauseListener() {
+        guard !listenerPaused, listenFD >= 0 else { return }
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listenFD, nil)
+        listenerPaused = true
+    }
+
+    func resumeListener() {
+        guard listenerPaused, listenFD >= 0, !draining, openConnections() < configuration.maxConnections else { return }
+        listenerPaused = (try? register(listenFD, tag: Self.listenerTag, events: EPOLLIN.rawValue)) == nil
+    }
+
     /// Accepts up to a batch per wakeup (the listener is level-triggered, so the rest follow).
     func acceptConnections() {
         for _ in 0..<64 {
+            if openConnections() >= configuration.maxConnections {
+                counters.acceptPauses.wrappingAdd(1, ordering: .relaxed)
+                pauseListener()
+                return
+            }
             let fd = csystem_accept4(listenFD, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
             if fd < 0 {
                 switch errno {
                 case EINTR, ECONNABORTED, EPROTO: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     // Out of descriptors: stop listening until the next deadline scan, not spin.
-                    _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listenFD, nil)
-                    listenerPaused = true
+                    pauseListener()
                     return
                 default: return
                 }
             }
-            var open = 0
-            for c in allCounters { open += c.open.load(ordering: .relaxed) }
-            if open >= configuration.maxConnections { close(fd); continue }
+            // Another loop may have accepted at the same moment: over the limit, answer 503.
+            if openConnections() >= configuration.maxConnections {
+                refuse(fd)
+                continue
+            }
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
@@ -183,7 +229,45 @@ final class EventLoop: @unchecked Sendable {
         connections[Int(c.fd)] = nil
         connectionCount -= 1
         counters.open.wrappingSubtract(1, ordering: .relaxed)
+        budget.charge(-c.charged)
+        c.charged = 0
         close(c.fd)
+        if listenerPaused { resumeListener() }
+    }
+
+    /// A connection accepted past `maxConnections` (two loops accepting at once): a canned 503
+    /// with `Retry-After`, then close.
+    func refuse(_ fd: Int32) {
+        counters.connectionsRefused.wrappingAdd(1, ordering: .relaxed)
+        Self.refusal.withUnsafeBytes { raw in
+            _ = send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
+        close(fd)
+    }
+
+    static let refusal: [UInt8] = {
+        let body = Response.problem(.forStatus(503, detail: "The server is at its connection limit; retry in a second.")).body
+        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 1\r\n"
+            + "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body
+    }()
+
+    /// Charges the budget with what `c` holds now beyond its allowance.
+    func settle(_ c: Connection) {
+        let held = MemoryBudget.chargeable(c.parser.heldBytes + c.outputBytes + c.inFlightBytes)
+        if held != c.charged {
+            budget.charge(held - c.charged)
+            c.charged = held
+        }
+    }
+
+    /// Drives the connections that stopped reading while the budget was exhausted.
+    func resumePaused() {
+        let batch = paused
+        paused.removeAll(keepingCapacity: true)
+        for c in batch where isOpen(c) {
+            c.pausedForBudget = false
+            drive(c)
+        }
     }
 
     func drainMailbox() {
@@ -193,6 +277,7 @@ final class EventLoop: @unchecked Sendable {
             let fd = Int(completion.fd)
             guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.busy else { continue }
             c.busy = false
+            c.inFlightBytes = 0
             respond(c, completion.response)
             drive(c)
         }
@@ -208,7 +293,13 @@ final class EventLoop: @unchecked Sendable {
             close(listenFD)
             listenFD = -1
         }
-        for case let c? in connections where isQuiet(c) { closeConnection(c) }
+        // Read once before closing: a request already sent (maybe in this very epoll batch) is
+        // answered, with `Connection: close`, instead of being lost with the connection.
+        for case let c? in connections where isQuiet(c) {
+            c.readable = true
+            drive(c)
+            if isOpen(c) && isQuiet(c) { closeConnection(c) }
+        }
     }
 
     /// Nothing received, running, or waiting to be written.
@@ -217,9 +308,8 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func scanDeadlines() {
-        if listenerPaused && listenFD >= 0 && !draining {
-            listenerPaused = (try? register(listenFD, tag: Self.listenerTag, events: EPOLLIN.rawValue)) == nil
-        }
+        resumeListener()
+        if budget.isExhausted { cutSlowReaders() }
         for case let c? in connections where c.deadlineKind != .none && now >= c.deadline {
             switch c.deadlineKind {
             case .request where !c.busy && c.output.isEmpty:
@@ -230,6 +320,15 @@ final class EventLoop: @unchecked Sendable {
             default:
                 closeConnection(c)
             }
+        }
+    }
+
+    /// With the budget exhausted, closes connections whose queued answer is over their share.
+    func cutSlowReaders() {
+        let share = budget.share(openConnections: openConnections())
+        for case let c? in connections where c.outputBytes > share {
+            counters.slowReadersCut.wrappingAdd(1, ordering: .relaxed)
+            closeConnection(c)
         }
     }
 }

@@ -77,9 +77,7 @@ enum Listener {
                 try retryingEINTR("getsockname") { getsockname(fd, sa, &length) }
             }
         }
-        if Int32(storage.ss_family) == AF_INET6 {
-            return withUnsafeBytes(of: &storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
-        }
+        // sin_port and sin6_port both sit at offset 2, after the family.
         return withUnsafeBytes(of: &storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
     }
 }

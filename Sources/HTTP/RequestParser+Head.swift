@@ -38,15 +38,11 @@ extension RequestParser {
             if afterLF >= buffer.count { break }
         }
         if headEnd < 0 {
-            if buffer.count - start > maxHeadBytes {
-                return fail(431, "Request head exceeds the limit of \(maxHeadBytes) bytes.")
-            }
+            if buffer.count - start > maxHeadBytes { return headTooLarge() }
             scanIndex = max(start, min(searchFrom, buffer.count))
             return .needMore
         }
-        if headEnd - start > maxHeadBytes {
-            return fail(431, "Request head exceeds the limit of \(maxHeadBytes) bytes.")
-        }
+        if headEnd - start > maxHeadBytes { return headTooLarge() }
         let result = buffer.withUnsafeBufferPointer { p in
             HeadParser.parse(UnsafeBufferPointer(rebasing: p[start..<headEnd]))
         }
@@ -66,12 +62,28 @@ extension RequestParser {
             }
             if parsedFraming.contentLength > 0 {
                 pendingHead = head
-                state = parsedFraming.contentLength > maxBodyBytes
-                    ? .bodyTooLarge : .body(remaining: parsedFraming.contentLength)
+                if parsedFraming.contentLength > maxBodyBytes {
+                    state = .bodyTooLarge
+                } else {
+                    state = .body(remaining: parsedFraming.contentLength)
+                    reserveBody(parsedFraming.contentLength)
+                }
                 return .head(head)
             }
             return .request(Request(head: head, body: []))
         }
+    }
+}
+
+extension RequestParser {
+    /// Over `maxHeadBytes`: 414 when the request line alone is (RFC 9112 §3: a server that
+    /// receives a request-target longer than it wishes to parse MUST respond 414), else 431.
+    mutating func headTooLarge() -> ParseEvent {
+        let lineEnd = indexOfLF(from: start) ?? buffer.count
+        if lineEnd - start > maxHeadBytes {
+            return fail(414, "Request line exceeds the limit of \(maxHeadBytes) bytes; send a shorter URI.")
+        }
+        return fail(431, "Request head exceeds the limit of \(maxHeadBytes) bytes.")
     }
 }
 
@@ -93,7 +105,7 @@ enum HeadParser {
         guard sp1 > 0, requestLine[0..<sp1].allSatisfy(isTokenChar) else {
             return .failure(400, "Malformed request line: invalid method.")
         }
-        guard sp2 > sp1 + 1, requestLine[(sp1 + 1)..<sp2].allSatisfy({ $0 > sp && $0 != 0x7F }) else {
+        guard sp2 > sp1 + 1, requestLine[(sp1 + 1)..<sp2].allSatisfy({ $0 > sp && $0 < 0x7F }) else {
             return .failure(400, "Malformed request line: invalid request target.")
         }
         let versionBytes = UnsafeBufferPointer(rebasing: requestLine[(sp2 + 1)...])
@@ -104,13 +116,21 @@ enum HeadParser {
         case .none: return .failure(400, "Malformed request line: invalid HTTP version.")
         }
         let method = string(UnsafeBufferPointer(rebasing: requestLine[0..<sp1]))
-        let target = string(UnsafeBufferPointer(rebasing: requestLine[(sp1 + 1)..<sp2]))
+        let target: String
+        switch RequestTarget.originForm(UnsafeBufferPointer(rebasing: requestLine[(sp1 + 1)..<sp2]), method: method) {
+        case .success(let t): target = t
+        case .failure(let message): return .failure(400, message)
+        }
 
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(8)
         var framing = Framing()
         var contentLength: Int?
         var transferEncoding = false
+        var unknownCoding = false
+        var codings = 0
+        var chunkedCount = 0
+        var lastIsChunked = false
         var closeToken = false
         var keepAliveToken = false
         var hostCount = 0
@@ -146,10 +166,15 @@ enum HeadParser {
                 }
                 contentLength = length
             case 17 where equalsLowercase(nameBytes, "transfer-encoding"):
-                guard !transferEncoding, equalsLowercase(valueBytes, "chunked") else {
-                    return .failure(400, "Unsupported transfer coding; only 'chunked' is accepted.")
-                }
+                // RFC 9112 §6.1: codings in order over every field line; chunked must be the
+                // last and only once; one we do not know is a 501.
                 transferEncoding = true
+                forEachToken(valueBytes) { token in
+                    guard !token.isEmpty else { return }
+                    codings += 1
+                    lastIsChunked = equalsLowercase(token, "chunked")
+                    if lastIsChunked { chunkedCount += 1 } else { unknownCoding = true }
+                }
             case 10 where equalsLowercase(nameBytes, "connection"):
                 forEachToken(valueBytes) { token in
                     if equalsLowercase(token, "close") { closeToken = true }
@@ -159,6 +184,9 @@ enum HeadParser {
                 if equalsLowercase(valueBytes, "100-continue") { framing.expectContinue = true }
             case 4 where equalsLowercase(nameBytes, "host"):
                 hostCount += 1
+                guard RequestTarget.isValidHost(valueBytes) else {
+                    return .failure(400, "Invalid Host header: expected host[:port].")
+                }
             default:
                 break
             }
@@ -167,12 +195,24 @@ enum HeadParser {
         if transferEncoding && contentLength != nil {
             return .failure(400, "Both Content-Length and Transfer-Encoding are present.")
         }
+        if transferEncoding {
+            // §6.3: chunked applied twice, or before another coding, leaves the length unknown: 400.
+            if chunkedCount > 1 || (chunkedCount == 1 && !lastIsChunked) || codings == 0 {
+                return .failure(400, "Invalid Transfer-Encoding: 'chunked' must appear exactly once, as the last coding.")
+            }
+            if unknownCoding {
+                return .failure(501, "Unsupported transfer coding; only 'chunked' is implemented.")
+            }
+        }
         if version == .http1_1 && hostCount != 1 {
             return .failure(400, hostCount == 0 ? "HTTP/1.1 request without a Host header." : "Multiple Host headers.")
         }
         framing.chunked = transferEncoding
         framing.contentLength = contentLength ?? 0
         framing.keepAlive = version == .http1_1 ? !closeToken : (keepAliveToken && !closeToken)
+        // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means faulty framing: the
+        // message is processed, then the connection is closed.
+        if transferEncoding && version == .http1_0 { framing.keepAlive = false }
         let head = RequestHead(method: method, target: target, version: version, headers: Headers(fields))
         return .success(head, framing)
     }
@@ -192,8 +232,9 @@ enum HeadParser {
     static func parseVersion(_ v: UnsafeBufferPointer<UInt8>) -> HTTPVersion?? {
         guard v.count == 8, v[0] == 0x48, v[1] == 0x54, v[2] == 0x54, v[3] == 0x50, v[4] == 0x2F,
               isDigit(v[5]), v[6] == 0x2E, isDigit(v[7]) else { return nil }
-        if v[5] == 0x31 && v[7] == 0x31 { return .some(.http1_1) }
+        // RFC 9110 §6.2: a later 1.x minor version is answered as the highest we speak, 1.1.
         if v[5] == 0x31 && v[7] == 0x30 { return .some(.http1_0) }
+        if v[5] == 0x31 { return .some(.http1_1) }
         return .some(nil)
     }
 

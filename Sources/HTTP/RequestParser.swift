@@ -55,7 +55,8 @@ package struct RequestParser: Sendable {
     /// Framing of the request being read (valid from the `.head` or `.request` event on).
     package internal(set) var framing = Framing()
 
-    package init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 32 * 1024 * 1024) {
+    package init(maxHeadBytes: Int = ServerConfiguration.defaultMaxHeadBytes,
+                 maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
         buffer.reserveCapacity(4096)
@@ -63,6 +64,18 @@ package struct RequestParser: Sendable {
 
     /// Bytes received and not yet consumed by a complete request.
     package var bufferedBytes: Int { buffer.count - start }
+
+    /// Bytes this parser holds for the client: unconsumed input plus a chunked body being
+    /// assembled. What a connection charges against the server's `MemoryBudget`.
+    package var heldBytes: Int { buffer.count - start + body.count }
+
+    /// True while a request body is being received (after `.head`, before `.request`).
+    package var isMidBody: Bool {
+        switch state {
+        case .body, .chunkSize, .chunkData, .chunkDataEnd, .trailers: return true
+        case .head, .bodyTooLarge, .failed: return false
+        }
+    }
 
     /// True between the first byte of a request and its end: what the request timeout watches.
     package var isMidRequest: Bool {
@@ -86,7 +99,8 @@ package struct RequestParser: Sendable {
     mutating func compact() {
         if start == 0 { return }
         if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // After a large body, give the memory back instead of keeping it per connection.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.keptCapacity)
             scanIndex = 0
             start = 0
         } else if start >= 4096 && start * 2 >= buffer.count {
@@ -103,9 +117,7 @@ package struct RequestParser: Sendable {
             return parseHead()
         case .body(let remaining):
             guard buffer.count - start >= remaining else { return .needMore }
-            let bodyBytes = Array(buffer[start..<(start + remaining)])
-            start += remaining
-            return finish(body: bodyBytes)
+            return finish(body: takeBody(remaining))
         case .bodyTooLarge:
             return fail(413, "Request body of \(framing.contentLength) bytes exceeds the limit of \(maxBodyBytes) bytes.")
         case .chunkSize, .chunkData, .chunkDataEnd, .trailers:
@@ -113,6 +125,40 @@ package struct RequestParser: Sendable {
         case .failed(let status, let message):
             return .failure(status: status, message: message)
         }
+    }
+
+    /// Capacity a connection's buffer keeps between requests.
+    static let keptCapacity = 64 * 1024
+
+    /// The next `count` bytes as the body. When they end the buffer (no pipelined bytes after
+    /// them), the buffer itself becomes the body, moved down in place, so a large body is never
+    /// held twice.
+    mutating func takeBody(_ count: Int) -> [UInt8] {
+        if start + count == buffer.count && count > Self.keptCapacity {
+            var taken: [UInt8] = []
+            swap(&taken, &buffer)
+            taken.removeSubrange(0..<start)
+            start = 0
+            scanIndex = 0
+            buffer.reserveCapacity(4096)
+            return taken
+        }
+        let bytes = Array(buffer[start..<(start + count)])
+        start += count
+        return bytes
+    }
+
+    /// Makes room for a body of `count` bytes in one allocation, so the buffer does not double
+    /// (and copy) its way up to it.
+    mutating func reserveBody(_ count: Int) {
+        guard count > Self.keptCapacity else { return }
+        compact()
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            scanIndex = max(0, scanIndex - start)
+            start = 0
+        }
+        buffer.reserveCapacity(buffer.count + count)
     }
 
     mutating func fail(_ status: Int, _ message: String) -> ParseEvent {

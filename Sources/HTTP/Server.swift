@@ -10,23 +10,30 @@ import Synchronization
 public final class Server: Sendable {
     enum Phase {
         case idle
-        case running(port: Int, loops: [EventLoop], threads: [pthread_t])
+        /// Only the loops' mailboxes are kept: a loop itself belongs to its thread.
+        case running(port: Int, mailboxes: [Mailbox], threads: [pthread_t])
         case stopped
     }
 
     public let configuration: ServerConfiguration
     let responder: any HTTPResponder
-    let observer: (@Sendable (RequestRecord) -> Void)?
+    /// Takes the loops' records to the observer on its own queue.
+    let delivery: RecordDelivery?
     private let phase = Mutex(Phase.idle)
     private let counters = Mutex<[LoopCounters]>([])
+    /// The one buffer budget every loop charges.
+    let budget: MemoryBudget
     /// Held for the whole of `shutdown()`, so a concurrent second call returns only when done.
     private let shutdownLock = Mutex(())
 
+    /// `observer` sees every response written, in each loop's order, on one background serial
+    /// queue (never on an I/O thread): a slow observer delays only itself.
     public init(configuration: ServerConfiguration, responder: any HTTPResponder,
                 observer: (@Sendable (RequestRecord) -> Void)? = nil) {
         self.configuration = configuration
         self.responder = responder
-        self.observer = observer
+        self.delivery = observer.map { RecordDelivery(observer: $0) }
+        self.budget = MemoryBudget(limit: configuration.maxBufferedBytes)
     }
 
     deinit { shutdown() }
@@ -60,8 +67,9 @@ public final class Server: Sendable {
             var loops: [EventLoop] = []
             do {
                 for (i, fd) in listeners.enumerated() {
-                    loops.append(try EventLoop(configuration: configuration, responder: responder, observer: observer,
-                                               listenFD: fd, counters: loopCounters[i], allCounters: loopCounters))
+                    loops.append(try EventLoop(configuration: configuration, responder: responder, delivery: delivery,
+                                               listenFD: fd, counters: loopCounters[i], allCounters: loopCounters,
+                                               budget: budget))
                 }
             } catch {
                 for fd in listeners { close(fd) }
@@ -86,7 +94,7 @@ public final class Server: Sendable {
                 threads.append(thread)
             }
             counters.withLock { $0 = loopCounters }
-            phase = .running(port: port, loops: loops, threads: threads)
+            phase = .running(port: port, mailboxes: loops.map(\.mailbox), threads: threads)
             return port
         }
     }
@@ -97,14 +105,16 @@ public final class Server: Sendable {
     public func shutdown() {
         shutdownLock.withLock { _ in
             let threads: [pthread_t] = phase.withLock { phase in
-                guard case .running(_, let loops, let threads) = phase else {
+                guard case .running(_, let mailboxes, let threads) = phase else {
                     phase = .stopped
                     return []
                 }
-                for loop in loops { loop.mailbox.requestDrain() }
+                for mailbox in mailboxes { mailbox.requestDrain() }
                 return threads
             }
             for t in threads { pthread_join(t, nil) }
+            // Every response written has been observed (metrics, access log) when this returns.
+            delivery?.flush()
             phase.withLock { $0 = .stopped }
         }
     }
@@ -126,6 +136,6 @@ public final class Server: Sendable {
 
     /// Connection and byte counters summed over the loops.
     public var stats: ServerStats {
-        LoopCounters.sum(counters.withLock { $0 })
+        LoopCounters.sum(counters.withLock { $0 }, budget: budget)
     }
 }

@@ -19,17 +19,24 @@ public struct ServerConfiguration: Sendable {
     public var drainTimeout: Double
     /// Number of epoll loops (threads), each with its own `SO_REUSEPORT` listener.
     public var loopCount: Int
-    /// Connections beyond this are accepted and closed at once.
+    /// Open connections at most: at the limit the loops stop accepting (connections past it wait
+    /// in the listen backlog) until one closes.
     public var maxConnections: Int
+    /// Bytes the server may hold for request bodies being received and answers queued for slow
+    /// readers, over all connections (`MemoryBudget`). At the limit: bodies mid-way stop being
+    /// read, new bodies get 503 with `Retry-After`, readers over their share are cut.
+    public var maxBufferedBytes: Int
     public var serverHeader: String
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080,
-        maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 32 * 1024 * 1024,
+        maxHeadBytes: Int = ServerConfiguration.defaultMaxHeadBytes,
+        maxBodyBytes: Int = ServerConfiguration.defaultMaxBodyBytes,
         idleTimeout: Double = 60, requestTimeout: Double = 30, drainTimeout: Double = 10,
         loopCount: Int = ServerConfiguration.coreCount, maxConnections: Int = 10_000,
-        serverHeader: String = "layoutd/0.1.0"
+        serverHeader: String = "layoutd/0.1.0", maxBufferedBytes: Int = ServerConfiguration.defaultMaxBufferedBytes
     ) {
+        self.maxBufferedBytes = maxBufferedBytes
         self.host = host
         self.port = port
         self.maxHeadBytes = maxHeadBytes
@@ -40,6 +47,19 @@ public struct ServerConfiguration: Sendable {
         self.loopCount = loopCount
         self.maxConnections = maxConnections
         self.serverHeader = serverHeader
+    }
+
+    public static let defaultMaxHeadBytes = 16 * 1024
+    public static let defaultMaxBodyBytes = 32 * 1024 * 1024
+
+    /// The default limit: 512 MiB, or a quarter of the physical memory when that is less, so
+    /// that the bytes charged plus the process's own memory stay well under 1 GiB by default.
+    public static var defaultMaxBufferedBytes: Int {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES))
+        let pageSize = sysconf(Int32(_SC_PAGESIZE))
+        let fixed = 512 * 1024 * 1024
+        guard pages > 0, pageSize > 0 else { return fixed }
+        return min(fixed, pages / 4 * pageSize)
     }
 
     /// Online processors, at least 1.

@@ -14,31 +14,31 @@ extension LaunchOptions {
     /// The launch table, in the order `usage` lists it.
     static let options: [LaunchOption] = [
         LaunchOption(flag: "--host", environment: "LAYOUTD_HOST", placeholder: "ADDRESS",
-                     help: "address to listen on", defaultText: "0.0.0.0") { options, value, _ in
+                     help: "address to listen on", defaultText: defaults.http.host) { options, value, _ in
             options.http.host = value
         },
         LaunchOption(flag: "--port", environment: "PORT", placeholder: "N",
-                     help: "TCP port, 0 for any free port", defaultText: "8080") { options, value, source throws(LaunchError) in
+                     help: "TCP port, 0 for any free port", defaultText: "\(defaults.http.port)") { options, value, source throws(LaunchError) in
             options.http.port = try wholeNumber(value, source: source, in: 0...65_535, expected: "a whole number from 0 to 65535")
         },
         LaunchOption(flag: "--max-body-bytes", environment: "LAYOUTD_MAX_BODY_BYTES", placeholder: "BYTES",
-                     help: "largest request body; more is a 413", defaultText: "33554432") { options, value, source throws(LaunchError) in
+                     help: "largest request body; more is a 413", defaultText: "\(defaults.http.maxBodyBytes)") { options, value, source throws(LaunchError) in
             options.http.maxBodyBytes = try bytes(value, source: source)
         },
         LaunchOption(flag: "--max-head-bytes", environment: "LAYOUTD_MAX_HEAD_BYTES", placeholder: "BYTES",
-                     help: "largest request line plus headers; more is a 431", defaultText: "16384") { options, value, source throws(LaunchError) in
+                     help: "largest request line plus headers; more is a 431", defaultText: "\(defaults.http.maxHeadBytes)") { options, value, source throws(LaunchError) in
             options.http.maxHeadBytes = try bytes(value, source: source)
         },
         LaunchOption(flag: "--idle-timeout", environment: "LAYOUTD_IDLE_TIMEOUT", placeholder: "SECONDS",
-                     help: "close keep-alive connections idle this long", defaultText: "60") { options, value, source throws(LaunchError) in
+                     help: "close keep-alive connections idle this long", defaultText: seconds(defaults.http.idleTimeout)) { options, value, source throws(LaunchError) in
             options.http.idleTimeout = try seconds(value, source: source)
         },
         LaunchOption(flag: "--request-timeout", environment: "LAYOUTD_REQUEST_TIMEOUT", placeholder: "SECONDS",
-                     help: "most time to receive one request", defaultText: "30") { options, value, source throws(LaunchError) in
+                     help: "most time to receive one request", defaultText: seconds(defaults.http.requestTimeout)) { options, value, source throws(LaunchError) in
             options.http.requestTimeout = try seconds(value, source: source)
         },
         LaunchOption(flag: "--drain-timeout", environment: "LAYOUTD_DRAIN_TIMEOUT", placeholder: "SECONDS",
-                     help: "on SIGTERM, wait this long for in-flight requests", defaultText: "10") { options, value, source throws(LaunchError) in
+                     help: "on SIGTERM, wait this long for in-flight requests", defaultText: seconds(defaults.http.drainTimeout)) { options, value, source throws(LaunchError) in
             options.http.drainTimeout = try seconds(value, source: source)
         },
         LaunchOption(flag: "--loops", environment: "LAYOUTD_LOOPS", placeholder: "N",
@@ -47,31 +47,42 @@ extension LaunchOptions {
                                                      expected: "a whole number from 1 to \(maximumLoops)")
         },
         LaunchOption(flag: "--max-connections", environment: "LAYOUTD_MAX_CONNECTIONS", placeholder: "N",
-                     help: "open connections at most; more wait in the backlog", defaultText: "10000") { options, value, source throws(LaunchError) in
+                     help: "open connections at most; at the limit layoutd stops accepting and more wait in the listen backlog",
+                     defaultText: "\(defaults.http.maxConnections)") { options, value, source throws(LaunchError) in
             options.http.maxConnections = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
         },
+        LaunchOption(flag: "--max-buffered-bytes", environment: "LAYOUTD_MAX_BUFFERED_BYTES", placeholder: "BYTES",
+                     help: "bytes held for request bodies and answers queued for slow readers, all connections together; at the limit bodies wait, new ones get 503",
+                     defaultText: "536870912, or a quarter of RAM if less; here \(defaults.http.maxBufferedBytes)") { options, value, source throws(LaunchError) in
+            options.http.maxBufferedBytes = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of bytes, at least 1")
+        },
         LaunchOption(flag: "--cache-bytes", environment: "LAYOUTD_CACHE_BYTES", placeholder: "BYTES",
-                     help: "layout cache size, 0 turns it off", defaultText: "268435456") { options, value, source throws(LaunchError) in
+                     help: "layout cache size, 0 turns it off", defaultText: "\(defaults.service.cacheBytes)") { options, value, source throws(LaunchError) in
             options.service.cacheBytes = try bytes(value, source: source)
         },
+        LaunchOption(flag: "--memo-bytes", environment: "LAYOUTD_MEMO_BYTES", placeholder: "BYTES",
+                     help: "memo of recent POST /layout bodies answered inline when repeated, 0 turns it off",
+                     defaultText: "\(defaults.service.memoBytes)") { options, value, source throws(LaunchError) in
+            options.service.memoBytes = try bytes(value, source: source)
+        },
         LaunchOption(flag: "--max-elements", environment: "LAYOUTD_MAX_ELEMENTS", placeholder: "N",
-                     help: "most elements in one layout; more is a 422", defaultText: "1000000") { options, value, source throws(LaunchError) in
+                     help: "most elements in one layout; more is a 422", defaultText: "\(defaults.service.maxElements)") { options, value, source throws(LaunchError) in
             options.service.maxElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
         },
         LaunchOption(flag: "--max-batch-operations", environment: "LAYOUTD_MAX_BATCH_OPERATIONS", placeholder: "N",
-                     help: "most operations in one batch update; more is a 422", defaultText: "100000") { options, value, source throws(LaunchError) in
+                     help: "most operations in one batch update; more is a 422", defaultText: "\(defaults.service.maxBatchOperations)") { options, value, source throws(LaunchError) in
             options.service.maxBatchOperations = try wholeNumber(value, source: source, in: 1...Int.max,
                                                                   expected: "a whole number of at least 1")
         },
         LaunchOption(flag: "--log-level", environment: "LAYOUTD_LOG_LEVEL", placeholder: "LEVEL",
-                     help: "debug, info, warning or error", defaultText: "info") { options, value, source throws(LaunchError) in
+                     help: "debug, info, warning or error", defaultText: defaults.logLevel.rawValue) { options, value, source throws(LaunchError) in
             guard let level = LogLevel(rawValue: value.lowercased()) else {
                 throw .invalidValue(source: source, value: value, expected: "one of debug, info, warning, error")
             }
             options.logLevel = level
         },
         LaunchOption(flag: "--access-log", environment: "LAYOUTD_ACCESS_LOG", placeholder: "on|off",
-                     help: "one stdout line per request", defaultText: "on") { options, value, source throws(LaunchError) in
+                     help: "one stdout line per request", defaultText: defaults.accessLog ? "on" : "off") { options, value, source throws(LaunchError) in
             switch value.lowercased() {
             case "on", "true", "1", "yes": options.accessLog = true
             case "off", "false", "0", "no": options.accessLog = false
@@ -109,6 +120,11 @@ extension LaunchOptions {
             throw .invalidValue(source: source, value: text, expected: "a positive duration: seconds, or a number with s, m, h or d (e.g. 30d)")
         }
         return value * scale
+    }
+
+    /// `60` for 60.0, `0.25` as is: how `--help` prints a default number of seconds.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Digits only (no sign, no spaces, no suffix), within `range`.

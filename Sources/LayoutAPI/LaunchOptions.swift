@@ -19,25 +19,22 @@ public struct LaunchOptions: Sendable {
     /// The shared layout store (none by default: memory only).
     public var store: StoreOptions
 
-    /// The defaults of the table in `usage`.
+    /// The defaults of the table in `usage`: those of `ServerConfiguration` and
+    /// `ServiceConfiguration` (the one place each default is written), with layoutd's own
+    /// `Server` header and one loop per online core.
     public init() {
         var http = ServerConfiguration()
-        http.host = "0.0.0.0"
-        http.port = 8080
-        http.maxHeadBytes = 16_384
-        http.maxBodyBytes = 33_554_432
-        http.idleTimeout = 60
-        http.requestTimeout = 30
-        http.drainTimeout = 10
         http.loopCount = LaunchOptions.onlineCores()
-        http.maxConnections = 10_000
         http.serverHeader = "layoutd/\(layoutdVersion)"
         self.http = http
-        self.service = ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000)
+        self.service = ServiceConfiguration()
         self.logLevel = .info
         self.accessLog = true
         self.store = StoreOptions()
     }
+
+    /// The defaults, for the `--help` text.
+    static let defaults = LaunchOptions()
 
     /// Parses `arguments` (without the program name, i.e. `CommandLine.arguments.dropFirst()`)
     /// over `environment`. Values are validated whether they come from a flag or a variable;
@@ -105,8 +102,7 @@ public struct LaunchOptions: Sendable {
 
     /// Cores the kernel has online; the default number of I/O loops.
     static func onlineCores() -> Int {
-        let count = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        return count > 0 ? min(Int(count), maximumLoops) : 1
+        min(ServerConfiguration.coreCount, maximumLoops)
     }
 
     static let maximumLoops = 1024

@@ -7,7 +7,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     public let configuration: ServiceConfiguration
     let cache: LayoutCache
     let metrics = Metrics()
-    let recentBodies = RecentBodies()
+    let recentBodies: RecentBodies
     /// The shared store (`--store`), nil for memory only.
     let store: StoreClient?
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
@@ -20,6 +20,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         self.configuration = configuration
         self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
         self.store = store
+        self.recentBodies = RecentBodies(capacityBytes: configuration.memoBytes)
     }
 
     /// Gives `/metrics` the server's connection and byte counters.
@@ -43,22 +44,23 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         }
     }
 
-    /// Layout computation and batch work go to Dispatch; everything else is cheap and inline,
-    /// including a `POST /layout` whose exact body was answered before and is still cached.
+    /// Layout computation and batch work go to Dispatch; so does any element query whose answer
+    /// may hold more than `inlineElementLimit` elements (see `queryExecution`). Everything else
+    /// is cheap and inline, including a `POST /layout` whose exact body was answered before and
+    /// is still cached (its answer is the cached bytes, shared, not copied).
     public func execution(for request: Request) -> Execution {
         guard request.method == "POST" else {
-            switch Route(path: request.path) {
-            case .layoutElements(let id)?:
-                // The first query of a large layout builds its index: off the I/O loop.
-                if let entry = cache.peek(id), !entry.hasIndex, entry.layout.attributes.count > 10_000 { return .offload }
-                // An id not cached here may be read from the store and recomputed.
-                if needsStore(id) { return .offload }
-            case .layout(let id)?:
+            guard let route = Route(path: request.path) else { return .inline }
+            // An id not cached here may be read from the store and recomputed: off the loop.
+            switch route {
+            case .layout(let id), .layoutElements(let id), .layoutSVG(let id):
                 if needsStore(id) { return .offload }
             default:
                 break
             }
-            return .inline
+            // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
+            if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
+            return queryExecution(request, route: route)
         }
         if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
         return .offload
@@ -98,6 +100,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     private func handle(_ route: Route, _ request: Request) throws(APIError) -> Response {
         switch route {
+        case .playground:
+            return Playground.response
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
@@ -109,7 +113,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .layouts:
             return try postLayout(request)
         case .layout(let id):
+            if Self.wantsSVG(route, request.headers) != nil { return try getLayoutSVG(id: id, request, negotiated: true) }
             return try getLayout(id: id, request)
+        case .layoutSVG(let id):
+            return try getLayoutSVG(id: id, request, negotiated: false)
         case .layoutElements(let id):
             return try queryElements(id: id, request)
         case .invalidate(let id):

@@ -40,6 +40,34 @@ enum OpenAPIDocument {
       - name: batch
         description: Validate batch updates as UIKit does, and compute them from identifiers.
     paths:
+      /:
+        get:
+          tags: [operations]
+          operationId: getPlayground
+          summary: The playground page.
+          description: |
+            One self-contained HTML document (no external script, style or font; it works offline): a
+            JSON editor with an example of every layout type, laid out with `POST /layout` as you type
+            and drawn with `GET /layout/{id}.svg`; warnings and problem details with the offending field
+            marked from `errors[].pointer`; a draggable, resizable viewport that runs
+            `GET /layout/{id}/elements?rect=` and outlines what it returns (pinned headers move with
+            it); element attributes on click; a rotate button (`POST /layout/{id}/invalidate` with the
+            bounds' width and height swapped, showing `targetContentOffset`); and a batch-update panel
+            (`POST /batch/validate`). Served with a Content-Security-Policy that allows only its own
+            inline script (by hash) and requests to this server.
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            '200':
+              description: The page.
+              content:
+                text/html:
+                  schema:
+                    type: string
       /healthz:
         get:
           tags: [operations]
@@ -117,8 +145,10 @@ enum OpenAPIDocument {
     
             `layout.type` picks the layout: `flow` (the default, `UICollectionViewFlowLayout`),
             `waterfall` (CHTCollectionViewWaterfallLayout), `columnFlow` and `mosaic` (Apple's WWDC18
-            samples) or `grid` (N per line); each type's schema lists its fields and defaults, and
-            fields of another type are a 400. Every type is cached and queried the same way.
+            samples), `grid` (N per line) or `compositional` (`UICollectionViewCompositionalLayout`:
+            sections, nested groups, badges, backgrounds, orthogonal sections, layout header); each
+            type's schema lists its fields and defaults, and fields of another type are a 400. Every
+            type is cached and queried the same way.
     
             Over-wide items (UIKit's `UICollectionViewFlowLayoutBreakForInvalidSizes` case) are laid
             out as UIKit lays them out and reported in `warnings` with UIKit's console text;
@@ -181,6 +211,54 @@ enum OpenAPIDocument {
                       collectionView: {width: 320, height: 568}
                       layout: {type: mosaic}
                       sections: [{numberOfItems: 7}]
+                  compositionalNestedGroups:
+                    summary: Apple's "Nested Groups" compositional sample on an iPhone 14 (390x844 @3x).
+                    value:
+                      collectionView: {width: 390, height: 844, scale: 3}
+                      layout:
+                        type: compositional
+                        sections:
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 0.4}}
+                              subitems:
+                                - item:
+                                    layoutSize: {width: {fractionalWidth: 0.7}, height: {fractionalHeight: 1}}
+                                    contentInsets: {top: 10, leading: 10, bottom: 10, trailing: 10}
+                                - group:
+                                    orientation: vertical
+                                    layoutSize: {width: {fractionalWidth: 0.3}, height: {fractionalHeight: 1}}
+                                    count: 2
+                                    subitems:
+                                      - item:
+                                          layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 0.3}}
+                                          contentInsets: {top: 10, leading: 10, bottom: 10, trailing: 10}
+                      sections: [{numberOfItems: 6}]
+                  compositionalOrthogonal:
+                    summary: A header row, then a row that scrolls sideways with a background and a pinned section header.
+                    value:
+                      collectionView: {width: 390, height: 844, scale: 3}
+                      layout:
+                        type: compositional
+                        configuration:
+                          interSectionSpacing: 20
+                        sections:
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+                              subitems: [{item: {layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}}}]
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 0.85}, height: {absolute: 200}}
+                              subitems: [{item: {layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}, contentInsets: {leading: 5, trailing: 5}}}]
+                            orthogonalScrollingBehavior: continuous
+                            boundarySupplementaryItems:
+                              - elementKind: section-header
+                                alignment: top
+                                layoutSize: {width: {fractionalWidth: 1}, height: {absolute: 30}}
+                                pinToVisibleBounds: true
+                            decorationItems: [{elementKind: background}]
+                      sections: [{numberOfItems: 1}, {numberOfItems: 5}]
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -226,7 +304,13 @@ enum OpenAPIDocument {
         get:
           tags: [layout]
           operationId: getLayout
-          summary: A cached layout, exactly as POST /layout returned it.
+          summary: A cached layout, exactly as POST /layout returned it (or its picture).
+          description: |
+            JSON by default. `Accept` is negotiated with q-values (RFC 9110 §12.5.1): when
+            `image/svg+xml` weighs strictly more than `application/json` (the weight of each is that of
+            the most specific range matching it, `*/*` included), the answer is the picture of
+            `GET /layout/{id}.svg`, which also reads that route's `scale` and `rect` query parameters.
+            Ties, and an `Accept` listing neither type, get JSON. Both answers carry `Vary: Accept`.
           parameters:
             - name: If-None-Match
               in: header
@@ -251,8 +335,86 @@ enum OpenAPIDocument {
                 application/json:
                   schema:
                     $ref: '#/components/schemas/LayoutResponse'
+                image/svg+xml:
+                  schema:
+                    type: string
+                    description: The picture, as `GET /layout/{id}.svg` describes it.
             '304':
               description: The client's copy is current.
+            '400':
+              $ref: '#/components/responses/BadRequest'
+            '404':
+              $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
+      /layout/{id}.svg:
+        parameters:
+          - $ref: '#/components/parameters/LayoutID'
+        get:
+          tags: [layout]
+          operationId: getLayoutSVG
+          summary: A picture of a cached layout (SVG).
+          description: |
+            The layout in points: `viewBox` is the content size (at least 1 x 1), `width` and `height`
+            are the content size times `scale`. Each element is one `<rect>` at its exact frame, in
+            zIndex order, with `data-category`, `data-kind` (supplementary and decoration views),
+            `data-index-path` (`section,item`), `data-z-index` when not 0, `data-estimated` for
+            estimated sizes, and a `<title>` giving its index path and frame (the browser's tooltip).
+            Colours tell cells, headers, footers, other supplementary kinds and decoration views apart,
+            with a legend; index paths are written inside elements large enough for 11-pixel text;
+            sections are tinted bands (`data-section`).
+    
+            With `rect`, the visible rect is drawn dashed (`class="ld-viewport"`, `data-rect`) and the
+            elements the rect query (`GET /layout/{id}/elements?rect=`) returns carry
+            `data-in-rect="true"`; pinned headers and footers are drawn where that query puts them
+            (`data-pinned="true"`), their natural frame faded (`data-natural-of-pinned="true"`).
+    
+            At most 20,000 elements (and section bands) are drawn: a larger layout is drawn from its
+            first element, or, with `rect`, only what the rect query returns; the picture says so in red
+            and on the root (`data-elements`, `data-drawn`). Every text is XML-escaped. The root also
+            carries `data-layout-id` and `data-scale`.
+          parameters:
+            - name: scale
+              in: query
+              description: Pixels per point for `width` and `height`, from 0.01 to 16 (default 1, so a long layout keeps its width and scrolls).
+              schema:
+                type: number
+                minimum: 0.01
+                maximum: 16
+                default: 1
+            - name: rect
+              in: query
+              description: The visible rect `x,y,width,height` (content coordinates), as for `/elements?rect=`.
+              schema:
+                type: string
+                examples: ['0,0,375,667']
+            - name: If-None-Match
+              in: header
+              description: An ETag from an earlier picture with the same parameters; a match gives 304.
+              schema:
+                type: string
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            '200':
+              description: The picture.
+              headers:
+                ETag:
+                  description: Strong validator of this picture, e.g. `"<id>.svg;scale=2"` (never equal to the JSON's).
+                  schema:
+                    type: string
+              content:
+                image/svg+xml:
+                  schema:
+                    type: string
+            '304':
+              description: The client's copy is current.
+            '400':
+              $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
             '503':
@@ -268,18 +430,30 @@ enum OpenAPIDocument {
             `rect` is the visible bounds, as UIKit passes them to `layoutAttributesForElements(in:)`
             (content coordinates: the content offset and the collection view's size).
     
-            - `indexPath=section,item` with `kind` (`cell`, `header` or `footer`; default `cell`): one
-              element, as `layoutAttributesForItem(at:)` /
-              `layoutAttributesForSupplementaryView(ofKind:at:)`; 404 if the layout has none there.
-              A pinned header or footer is placed for `rect` when it is given.
+            - `indexPath=section,item` with `kind` (`cell`, `header`, `footer`, or any element kind
+              the layout names, such as a compositional layout's badge or background kind; default
+              `cell`): one element, as `layoutAttributesForItem(at:)` /
+              `layoutAttributesForSupplementaryView(ofKind:at:)` /
+              `layoutAttributesForDecorationView(ofKind:at:)`; 404 if the layout has none there.
+              `indexPath=n` (one index) names a layout-level element (compositional
+              `configuration.boundarySupplementaryItems`, whose index path is `[0]`). A pinned
+              element is placed for `rect` when it is given.
             - otherwise `point=x,y`: the elements containing the point (hit testing); pinned headers and
               footers are placed for `rect` when it is given.
             - otherwise `rect=x,y,width,height`: the elements whose frames intersect the rect
               (positive-area overlap, as `CGRect.intersects`: rects that only touch do not intersect),
               in the layout's element order. With `sectionHeadersPinToVisibleBounds` /
               `sectionFootersPinToVisibleBounds`, pinned elements come back where UIKit draws them for
-              that rect, with zIndex 10.
+              that rect, with zIndex 10. Compositional boundary items with `pinToVisibleBounds` come
+              back clamped to the rect's top while their section is visible (pushed up by the end of
+              the section, above its footer), keeping their own zIndex.
             - none of them: every element at its natural frame.
+    
+            `orthogonalOffsets=section:offset,…` scrolls compositional sections that scroll
+            orthogonally (`orthogonalSections` in the layout): their cells and item supplementaries
+            move by `-offset` along the orthogonal axis (x for a vertical layout) before the rect,
+            point or index-path query; their boundary items and backgrounds do not move. A malformed
+            value, or a section that does not scroll orthogonally, is a 400 naming the parameter.
           parameters:
             - name: rect
               in: query
@@ -293,15 +467,24 @@ enum OpenAPIDocument {
                 examples: ['10,10']
             - name: indexPath
               in: query
+              description: '`section,item`, or one index for a layout-level element.'
               schema:
                 type: string
-                examples: ['0,3']
+                examples: ['0,3', '0']
             - name: kind
               in: query
+              description: '`cell`, or one of the layout''s element kinds (`header` and `footer` for the flow family; the `elementKind` names of a compositional request).'
               schema:
                 type: string
-                enum: [cell, header, footer]
                 default: cell
+                examples: [cell, header, badge-element-kind]
+            - name: orthogonalOffsets
+              in: query
+              description: Scroll offsets of orthogonally scrolling sections, `section:offset` pairs separated by commas (at most 10,000).
+              schema:
+                type: string
+                pattern: '^[0-9]+:-?[0-9.eE+-]+(,[0-9]+:-?[0-9.eE+-]+)*$'
+                examples: ['1:150', '2:150,3:40']
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -971,6 +1154,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/schemas/ColumnFlowLayoutRequest'
             - $ref: '#/components/schemas/GridLayoutRequest'
             - $ref: '#/components/schemas/MosaicLayoutRequest'
+            - $ref: '#/components/schemas/CompositionalLayoutRequest'
         FlowLayoutRequest:
           type: object
           additionalProperties: false
@@ -999,10 +1183,10 @@ enum OpenAPIDocument {
               enum: [cell, supplementaryView, decorationView]
             kind:
               type: string
-              enum: [header, footer]
-              description: For supplementary views.
+              description: The element kind of supplementary and decoration views, by name; `header` or `footer` for the flow family, the request's `elementKind` for compositional layouts.
+              examples: [header, footer, badge-element-kind, section-background-element-kind]
             indexPath:
-              $ref: '#/components/schemas/IndexPath'
+              $ref: '#/components/schemas/ElementIndexPath'
             frame:
               $ref: '#/components/schemas/Rect'
             zIndex:
@@ -1010,6 +1194,26 @@ enum OpenAPIDocument {
             estimated:
               type: boolean
               description: Cells of layouts that estimate sizes only; true when the size is the estimate, false when it was measured (`preferredSizes`).
+        ElementIndexPath:
+          type: array
+          description: '`[section, item]`, or `[index]` (length 1) for a layout-level element such as a compositional layout header.'
+          items:
+            type: integer
+            minimum: 0
+            maximum: 2147483647
+          minItems: 1
+          maxItems: 2
+        OrthogonalSection:
+          type: object
+          required: [section, orthogonalContentSize]
+          description: A compositional section that scrolls orthogonally to the layout (`orthogonalScrollingBehavior` other than `none`).
+          properties:
+            section:
+              type: integer
+              minimum: 0
+            orthogonalContentSize:
+              $ref: '#/components/schemas/ContentSize'
+              description: The section's scrollable content size (its width is what scrolls sideways in a vertical layout). Frames are reported at orthogonal offset 0; see `orthogonalOffsets` on the element queries.
         Warning:
           type: object
           required: [code, message]
@@ -1033,9 +1237,18 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/ContentSize'
             elements:
               type: array
-              description: Section by section, the header, the cells in item order, the footer.
+              description: |
+                Section by section, the header, the cells in item order, the footer. Compositional
+                layouts: the layout's top boundary items first, then per section its decorations,
+                boundary items, cells in item order and item supplementaries, then the layout's other
+                boundary items.
               items:
                 $ref: '#/components/schemas/Element'
+            orthogonalSections:
+              type: array
+              description: Present when some section scrolls orthogonally (compositional layouts only).
+              items:
+                $ref: '#/components/schemas/OrthogonalSection'
             warnings:
               type: array
               items:
@@ -1062,6 +1275,16 @@ enum OpenAPIDocument {
                   type: integer
                 sections:
                   type: integer
+                byKind:
+                  type: object
+                  description: Supplementary and decoration views per element kind name; present for layouts that name kinds beyond header and footer (compositional).
+                  additionalProperties:
+                    type: integer
+            orthogonalSections:
+              type: array
+              description: As in `LayoutResponse`.
+              items:
+                $ref: '#/components/schemas/OrthogonalSection'
             warnings:
               type: array
               items:
@@ -1166,18 +1389,30 @@ enum OpenAPIDocument {
             invalidatedSupplementaryIndexPaths:
               type: object
               required: [header, footer]
+              description: By element kind. Compositional layouts add one member per other kind that changed (badges, boundary items named otherwise); layout-level items have one-index paths.
               properties:
                 header:
                   type: array
                   items:
-                    $ref: '#/components/schemas/IndexPath'
+                    $ref: '#/components/schemas/ElementIndexPath'
                 footer:
                   type: array
                   items:
-                    $ref: '#/components/schemas/IndexPath'
+                    $ref: '#/components/schemas/ElementIndexPath'
+              additionalProperties:
+                type: array
+                items:
+                  $ref: '#/components/schemas/ElementIndexPath'
+            invalidatedDecorationIndexPaths:
+              type: object
+              description: By element kind, present when a decoration view (a compositional section background) changed.
+              additionalProperties:
+                type: array
+                items:
+                  $ref: '#/components/schemas/IndexPath'
             pinnedElements:
               type: array
-              description: bounds only, for layouts with pinned headers or footers. Those drawn at `targetContentOffset`, placed there, zIndex 10.
+              description: bounds only, for layouts with pinned elements. Those drawn at `targetContentOffset`, placed there (zIndex 10 for the flow family's pinned headers and footers; compositional items keep theirs).
               items:
                 $ref: '#/components/schemas/Element'
             layout:
@@ -1410,6 +1645,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/schemas/ColumnFlowLayout'
             - $ref: '#/components/schemas/GridLayout'
             - $ref: '#/components/schemas/MosaicLayout'
+            - $ref: '#/components/schemas/CompositionalLayout'
           discriminator:
             propertyName: type
             mapping:
@@ -1418,6 +1654,7 @@ enum OpenAPIDocument {
               columnFlow: '#/components/schemas/ColumnFlowLayout'
               grid: '#/components/schemas/GridLayout'
               mosaic: '#/components/schemas/MosaicLayout'
+              compositional: '#/components/schemas/CompositionalLayout'
         WaterfallLayoutRequest:
           type: object
           additionalProperties: false
@@ -1480,6 +1717,346 @@ enum OpenAPIDocument {
               maxItems: 1
               items:
                 $ref: '#/components/schemas/CountSection'
+        CompositionalLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          description: |
+            `UICollectionViewCompositionalLayout`. The request mirrors UIKit's API (the shape of
+            ../shared/spec/compositional-examples.json): `layout.sections[]` are
+            `NSCollectionLayoutSection`s, data section `s` uses layout section `min(s, count - 1)`
+            (the last repeats, as a section provider returning one section does). Values UIKit
+            refuses (dimensions ≤ 0, a first subitem that does not fit its group, a group without
+            subitems, frames UIKit calls invalid, nesting deeper than 32, more than 10,000 groups,
+            items and supplementary items) are a 422 naming the field.
+          properties:
+            collectionView:
+              $ref: '#/components/schemas/CollectionView'
+              description: Width, height and scale are read; `safeAreaInsets`, `layoutMargins` feed `contentInsetsReference`.
+            layout:
+              $ref: '#/components/schemas/CompositionalLayout'
+            sections:
+              type: array
+              description: The data source's sections (item counts).
+              items:
+                $ref: '#/components/schemas/CountSection'
+            preferredSizes:
+              type: array
+              description: Sizes cells measured, for items with estimated dimensions (self-sizing); they replace the estimate on the estimated axes only.
+              items:
+                $ref: '#/components/schemas/PreferredSize'
+        CompositionalLayout:
+          type: object
+          additionalProperties: false
+          required: [type, sections]
+          properties:
+            type:
+              type: string
+              const: compositional
+            configuration:
+              $ref: '#/components/schemas/CompositionalConfiguration'
+            sections:
+              type: array
+              minItems: 1
+              maxItems: 1000
+              items:
+                $ref: '#/components/schemas/CompositionalSection'
+        CompositionalConfiguration:
+          type: object
+          additionalProperties: false
+          description: '`UICollectionViewCompositionalLayoutConfiguration`.'
+          properties:
+            scrollDirection:
+              type: string
+              enum: [vertical, horizontal]
+              default: vertical
+            interSectionSpacing:
+              type: number
+              default: 0
+              description: Added between two consecutive sections that both have items.
+            contentInsetsReference:
+              $ref: '#/components/schemas/CompositionalInsetsReference'
+              description: Default `safeArea` (`automatic` means `safeArea` here).
+            boundarySupplementaryItems:
+              type: array
+              maxItems: 1000
+              description: Layout header and footer; their index path is `[0]` (length 1).
+              items:
+                $ref: '#/components/schemas/CompositionalBoundaryItem'
+            uikitGeneration:
+              type: string
+              enum: [modern, legacy]
+              default: modern
+              description: '`legacy` reproduces iOS 13–15 rounding (no floor of fractional dimensions to the pixel).'
+            readableContentInsets:
+              $ref: '#/components/schemas/Insets'
+              description: The readable-content insets used by `readableContent` (default the layout margins).
+        CompositionalInsetsReference:
+          type: string
+          enum: [automatic, none, safeArea, layoutMargins, readableContent]
+        CompositionalSection:
+          type: object
+          additionalProperties: false
+          required: [group]
+          description: '`NSCollectionLayoutSection`.'
+          properties:
+            group:
+              $ref: '#/components/schemas/CompositionalGroup'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            interGroupSpacing:
+              type: number
+              default: 0
+            contentInsetsReference:
+              $ref: '#/components/schemas/CompositionalInsetsReference'
+              description: Default `automatic` (follow the configuration).
+            supplementariesFollowContentInsets:
+              type: boolean
+              default: true
+            boundarySupplementaryItems:
+              type: array
+              maxItems: 1000
+              items:
+                $ref: '#/components/schemas/CompositionalBoundaryItem'
+            decorationItems:
+              type: array
+              maxItems: 1000
+              description: Section backgrounds (`decorationView` elements with this kind, index path `[section, 0]`).
+              items:
+                $ref: '#/components/schemas/CompositionalDecorationItem'
+            orthogonalScrollingBehavior:
+              type: string
+              enum: [none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered]
+              default: none
+              description: Other than `none`, the section lays out along the other axis and its `orthogonalContentSize` is reported.
+        CompositionalGroup:
+          type: object
+          additionalProperties: false
+          required: [orientation, layoutSize, subitems]
+          description: '`NSCollectionLayoutGroup` (at most 32 levels deep).'
+          properties:
+            orientation:
+              type: string
+              enum: [horizontal, vertical]
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            subitems:
+              type: array
+              minItems: 1
+              items:
+                $ref: '#/components/schemas/CompositionalSubitem'
+            count:
+              type: integer
+              minimum: 1
+              maximum: 10000
+              description: With exactly one subitem, `subitem:count:` or `repeatingSubitem:count:` (see `countKind`).
+            countKind:
+              type: string
+              enum: [subitemCount, repeating]
+              default: subitemCount
+              description: '`subitemCount` (deprecated `subitem:count:`, forces 1/count of the group) or `repeating` (`repeatingSubitem:count:`). Only with `count`.'
+            interItemSpacing:
+              $ref: '#/components/schemas/CompositionalSpacing'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            edgeSpacing:
+              $ref: '#/components/schemas/CompositionalEdgeSpacing'
+        CompositionalSubitem:
+          type: object
+          additionalProperties: false
+          description: Exactly one of `item` or `group`.
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            item:
+              $ref: '#/components/schemas/CompositionalItem'
+            group:
+              $ref: '#/components/schemas/CompositionalGroup'
+        CompositionalItem:
+          type: object
+          additionalProperties: false
+          required: [layoutSize]
+          description: '`NSCollectionLayoutItem`.'
+          properties:
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            edgeSpacing:
+              $ref: '#/components/schemas/CompositionalEdgeSpacing'
+            supplementaryItems:
+              type: array
+              maxItems: 1000
+              description: Badges anchored to the item (`supplementaryView` elements with the item's index path).
+              items:
+                $ref: '#/components/schemas/CompositionalSupplementaryItem'
+        CompositionalSize:
+          type: object
+          additionalProperties: false
+          required: [width, height]
+          description: '`NSCollectionLayoutSize`.'
+          properties:
+            width:
+              $ref: '#/components/schemas/CompositionalDimension'
+            height:
+              $ref: '#/components/schemas/CompositionalDimension'
+        CompositionalDimension:
+          type: object
+          additionalProperties: false
+          description: '`NSCollectionLayoutDimension`: exactly one member, a number > 0 (UIKit logs dimensions ≤ 0 as invalid; 422).'
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            absolute:
+              type: number
+              exclusiveMinimum: 0
+            fractionalWidth:
+              type: number
+              exclusiveMinimum: 0
+            fractionalHeight:
+              type: number
+              exclusiveMinimum: 0
+            estimated:
+              type: number
+              exclusiveMinimum: 0
+            uniformAcrossSiblings:
+              type: number
+              exclusiveMinimum: 0
+          examples: [{fractionalWidth: 0.5}, {absolute: 44}, {estimated: 100}]
+        CompositionalSpacing:
+          type: object
+          additionalProperties: false
+          description: '`NSCollectionLayoutSpacing`: exactly one of `fixed` or `flexible` (points ≥ 0).'
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            fixed:
+              type: number
+              minimum: 0
+            flexible:
+              type: number
+              minimum: 0
+        CompositionalEdgeSpacing:
+          type: object
+          additionalProperties: false
+          description: '`NSCollectionLayoutEdgeSpacing`.'
+          properties:
+            leading:
+              $ref: '#/components/schemas/CompositionalSpacing'
+            top:
+              $ref: '#/components/schemas/CompositionalSpacing'
+            trailing:
+              $ref: '#/components/schemas/CompositionalSpacing'
+            bottom:
+              $ref: '#/components/schemas/CompositionalSpacing'
+        DirectionalInsets:
+          type: object
+          additionalProperties: false
+          description: '`NSDirectionalEdgeInsets`, points ≥ 0; each defaults to 0.'
+          properties:
+            top:
+              type: number
+              minimum: 0
+            leading:
+              type: number
+              minimum: 0
+            bottom:
+              type: number
+              minimum: 0
+            trailing:
+              type: number
+              minimum: 0
+        CompositionalOffset:
+          type: object
+          additionalProperties: false
+          properties:
+            x:
+              type: number
+              default: 0
+            y:
+              type: number
+              default: 0
+        CompositionalBoundaryItem:
+          type: object
+          additionalProperties: false
+          required: [elementKind, alignment, layoutSize]
+          description: '`NSCollectionLayoutBoundarySupplementaryItem` (section or layout header/footer).'
+          properties:
+            elementKind:
+              type: string
+              minLength: 1
+              maxLength: 256
+            alignment:
+              type: string
+              enum: [top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing]
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            absoluteOffset:
+              $ref: '#/components/schemas/CompositionalOffset'
+            extendsBoundary:
+              type: boolean
+              default: true
+            pinToVisibleBounds:
+              type: boolean
+              default: false
+              description: Drawn clamped to the visible top while its section is visible; applied at query time (`rect`).
+            zIndex:
+              type: integer
+              default: 1
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+        CompositionalAnchor:
+          type: object
+          additionalProperties: false
+          required: [edges]
+          description: '`NSCollectionLayoutAnchor`: at most one of `absoluteOffset` and `fractionalOffset` (a fraction of the supplementary''s size).'
+          properties:
+            edges:
+              type: array
+              maxItems: 4
+              items:
+                type: string
+                enum: [top, leading, bottom, trailing]
+            absoluteOffset:
+              $ref: '#/components/schemas/CompositionalOffset'
+            fractionalOffset:
+              $ref: '#/components/schemas/CompositionalOffset'
+        CompositionalSupplementaryItem:
+          type: object
+          additionalProperties: false
+          required: [elementKind, layoutSize, containerAnchor]
+          description: '`NSCollectionLayoutSupplementaryItem` (a badge).'
+          properties:
+            elementKind:
+              type: string
+              minLength: 1
+              maxLength: 256
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            containerAnchor:
+              $ref: '#/components/schemas/CompositionalAnchor'
+            itemAnchor:
+              $ref: '#/components/schemas/CompositionalAnchor'
+            zIndex:
+              type: integer
+              default: 1
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+        CompositionalDecorationItem:
+          type: object
+          additionalProperties: false
+          required: [elementKind]
+          description: '`NSCollectionLayoutDecorationItem.background(elementKind:)`.'
+          properties:
+            elementKind:
+              type: string
+              minLength: 1
+              maxLength: 256
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            zIndex:
+              type: integer
+              default: 0
         BatchCounts:
           type: array
           description: Item count of each section. At most 1,000,000 sections and 1,000,000 items in all.

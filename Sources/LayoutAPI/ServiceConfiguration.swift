@@ -6,9 +6,14 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var maxElements: Int
     /// Most operations one batch-update request may hold; more is a 422.
     public var maxBatchOperations: Int
+    /// Bytes of recent `POST /layout` bodies remembered to answer repeats inline (bodies of at
+    /// most 16 KiB each); 0 turns the memo off. Separate from `cacheBytes`.
+    public var memoBytes: Int
 
-    public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000) {
+    public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000,
+                memoBytes: Int = 16 * 1024 * 1024) {
         self.cacheBytes = cacheBytes
+        self.memoBytes = memoBytes
         self.maxElements = maxElements
         self.maxBatchOperations = maxBatchOperations
     }

@@ -69,3 +69,19 @@ public enum ColumnFlowLayout {
         FlowLayout.layout(self.configuration(configuration))
     }
 }
+
+/// A flow layout subclass: the flow rule decides bounds changes.
+extension ColumnFlowConfiguration: LayoutDefinition {
+    public func layout() -> Layout { ColumnFlowLayout.layout(self) }
+
+    public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
+
+    public func resized(to size: Size) -> ColumnFlowConfiguration {
+        var c = self
+        c.collectionView.width = size.width
+        c.collectionView.height = size.height
+        return c
+    }
+
+    public var boundsInvalidationRule: BoundsInvalidationRule { .flow }
+}

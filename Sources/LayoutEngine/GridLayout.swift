@@ -116,3 +116,19 @@ public enum GridLayout {
         return metrics.width - metrics.contentInset.left - metrics.contentInset.right
     }
 }
+
+/// A flow layout subclass (other-layouts.md §4): the flow rule decides bounds changes.
+extension GridConfiguration: LayoutDefinition {
+    public func layout() -> Layout { GridLayout.layout(self) }
+
+    public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
+
+    public func resized(to size: Size) -> GridConfiguration {
+        var c = self
+        c.collectionView.width = size.width
+        c.collectionView.height = size.height
+        return c
+    }
+
+    public var boundsInvalidationRule: BoundsInvalidationRule { .flow }
+}

@@ -5,18 +5,22 @@ extension Layout {
     /// `visibleRect` (zIndex raised). Nil for an index outside the layout. O(1).
     public func pinnedAttributes(at index: Int, visibleRect: Rect) -> LayoutAttributes? {
         guard index >= 0, index < attributes.count else { return nil }
-        var a = attributes[index]
-        guard a.category == .supplementaryView, a.indexPath.section < sections.count else { return a }
-        let section = sections[a.indexPath.section]
-        switch a.kind {
-        case .header? where pinning.headers && section.headerIndex == index:
-            a.frame = pinnedHeaderFrame(section: section, headerIndex: index, visible: visibleRect)
-        case .footer? where pinning.footers && section.footerIndex == index:
-            a.frame = pinnedFooterFrame(section: section, footerIndex: index, visible: visibleRect)
-        default:
-            return a
+        let a = attributes[index]
+        guard isPinnedElement(a) else { return a }
+        if a.isGlobal {
+            guard let slot = pinnedGlobalSlots().first(where: { $0.index == index }) else { return a }
+            return pinnedCopy(index, slot.isHeader
+                ? pinnedHeaderFrame(section: slot.section, headerIndex: index, visible: visibleRect)
+                : pinnedFooterFrame(section: slot.section, footerIndex: index, visible: visibleRect))
         }
-        a.zIndex = Layout.pinnedZIndex
+        guard a.indexPath.section >= 0, a.indexPath.section < sections.count else { return a }
+        let section = sections[a.indexPath.section]
+        if section.headerIndex == index {
+            return pinnedCopy(index, pinnedHeaderFrame(section: section, headerIndex: index, visible: visibleRect))
+        }
+        if section.footerIndex == index {
+            return pinnedCopy(index, pinnedFooterFrame(section: section, footerIndex: index, visible: visibleRect))
+        }
         return a
     }
 }

@@ -1,8 +1,10 @@
 /// A computed layout: what a `UICollectionViewLayout` knows after `prepare()`.
 ///
 /// Every layout type produces this value. `attributes` are in a fixed order: section by section,
-/// the header, the cells in item order, the footer. `sections[s]` says where each section's
-/// elements are in `attributes`, which the spatial index and pinned headers use.
+/// the header, the cells in item order, the footer (a compositional layout may add other kinds
+/// and decorations, but a section's elements stay contiguous; global elements lie outside every
+/// section). `sections[s]` says where each section's elements are in `attributes`, which the
+/// spatial index and pinned headers use.
 public struct Layout: Sendable, Hashable {
     public var scrollDirection: ScrollDirection
     public var contentSize: Size
@@ -12,16 +14,30 @@ public struct Layout: Sendable, Hashable {
     public var warnings: [LayoutWarning]
     /// Pinned (sticky) headers and footers, applied at query time for a visible rect.
     public var pinning: Pinning
+    /// The names of the element kinds, indexed by `SupplementaryKind.rawValue`: always starts
+    /// with `defaultElementKinds` (`header`, `footer`), so flow-family answers are unchanged.
+    public var elementKinds: [String]
+
+    /// `UICollectionView.elementKindSectionHeader` / `Footer`, as the wire names them.
+    public static let defaultElementKinds = ["header", "footer"]
 
     public init(scrollDirection: ScrollDirection = .vertical, contentSize: Size,
                 attributes: [LayoutAttributes], sections: [SectionGeometry],
-                warnings: [LayoutWarning] = [], pinning: Pinning = .none) {
+                warnings: [LayoutWarning] = [], pinning: Pinning = .none,
+                elementKinds: [String] = Layout.defaultElementKinds) {
         self.scrollDirection = scrollDirection
         self.contentSize = contentSize
         self.attributes = attributes
         self.sections = sections
         self.warnings = warnings
         self.pinning = pinning
+        self.elementKinds = elementKinds
+    }
+
+    /// The name of `kind` (`"kind#N"` for an index outside the table, which no layout produces).
+    public func name(of kind: SupplementaryKind) -> String {
+        let i = Int(kind.rawValue)
+        return i < elementKinds.count ? elementKinds[i] : "kind#\(i)"
     }
 }
 
@@ -36,13 +52,18 @@ public struct SectionGeometry: Hashable, Sendable {
     public var footerIndex: Int?
     /// Indices in `Layout.attributes` of the section's cells, in item order.
     public var cells: Range<Int>
+    /// The scrollable content size of a section that scrolls orthogonally to the layout (a
+    /// compositional `orthogonalScrollingBehavior` other than `.none`); nil otherwise.
+    public var orthogonalContentSize: Size?
 
-    public init(minScroll: Double, maxScroll: Double, headerIndex: Int?, footerIndex: Int?, cells: Range<Int>) {
+    public init(minScroll: Double, maxScroll: Double, headerIndex: Int?, footerIndex: Int?, cells: Range<Int>,
+                orthogonalContentSize: Size? = nil) {
         self.minScroll = minScroll
         self.maxScroll = maxScroll
         self.headerIndex = headerIndex
         self.footerIndex = footerIndex
         self.cells = cells
+        self.orthogonalContentSize = orthogonalContentSize
     }
 }
 
@@ -56,15 +77,23 @@ public struct Pinning: Hashable, Sendable {
     /// The adjusted content inset (`adjustedContentInset`): a header pins at `visible.minY + top`
     /// and a footer at `visible.maxY − bottom` (left/right when scrolling horizontally), spec §12.
     public var contentInset: Insets
+    /// Some element pins itself (`LayoutAttributes.pinsToVisibleBounds`, compositional
+    /// `pinToVisibleBounds`): a section's header or footer slot, or a leading (trailing) global
+    /// element, which pins over the whole content. Set with `Layout.notePinnedElements()`.
+    public var elements: Bool
 
     public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true,
-                contentInset: Insets = .zero) {
+                contentInset: Insets = .zero, elements: Bool = false) {
         self.headers = headers
         self.footers = footers
         self.scale = scale
         self.roundsToScreenScale = roundsToScreenScale
         self.contentInset = contentInset
+        self.elements = elements
     }
+
+    /// Whether anything is drawn pinned for some visible rect.
+    public var isActive: Bool { headers || footers || elements }
     public static let none = Pinning(headers: false, footers: false)
 }
 

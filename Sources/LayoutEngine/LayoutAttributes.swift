@@ -5,33 +5,56 @@ public enum ElementCategory: UInt8, Hashable, Sendable {
     case decorationView
 }
 
-/// The supplementary kinds the layouts here produce (`elementKindSectionHeader` / `Footer`).
-public enum SupplementaryKind: UInt8, Hashable, Sendable {
-    case header
-    case footer
+/// A supplementary or decoration element kind (UIKit's `elementKind` string): an index into the
+/// layout's `Layout.elementKinds` table, so attributes stay 64 bytes however many kinds a layout
+/// names. `header` (0) and `footer` (1) are `elementKindSectionHeader` / `Footer`, the first two
+/// entries of every table; a compositional layout appends the kinds its request names.
+public struct SupplementaryKind: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var rawValue: UInt16
+
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let header = SupplementaryKind(rawValue: 0)
+    public static let footer = SupplementaryKind(rawValue: 1)
+
+    public static func < (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "kind #\(rawValue)" }
 }
 
 /// What UIKit calls `UICollectionViewLayoutAttributes`: one element's place in the layout.
 /// Stored fields are ordered widest first so the stride is 64 bytes, not 72: a million-element
-/// layout is 64 MB of attributes.
+/// layout is 64 MB of attributes (56 bytes of index path, frame and zIndex; category 1, kind 3
+/// with its optional tag at offset 58, then three flags).
 public struct LayoutAttributes: Hashable, Sendable {
+    /// For a global element (`isGlobal`) the single index of UIKit's length-1 index path (`[0]`)
+    /// is `section` (as `IndexPath.section` reads index 0 in UIKit) and `item` is 0.
     public var indexPath: IndexPath
     public var frame: Rect
     public var zIndex: Int
     public var category: ElementCategory
-    /// Set for supplementary views, nil for cells.
+    /// Set for supplementary and decoration views (an index into `Layout.elementKinds`), nil for cells.
     public var kind: SupplementaryKind?
-    /// True when the size is an estimate (self-sizing flow layouts) rather than known.
+    /// True when the size is an estimate (self-sizing layouts) rather than known.
     public var isEstimated: Bool
+    /// A layout-level boundary item (compositional `configuration.boundarySupplementaryItems`):
+    /// its index path has length 1 and is written `"indexPath":[n]`; it belongs to no section.
+    public var isGlobal: Bool
+    /// UIKit's per-item `pinToVisibleBounds`: the frame reported for a visible rect is clamped
+    /// to the rect's edge while its section is visible (applied at query time, not stored).
+    public var pinsToVisibleBounds: Bool
 
     public init(category: ElementCategory, kind: SupplementaryKind? = nil, indexPath: IndexPath,
-                frame: Rect, zIndex: Int = 0, isEstimated: Bool = false) {
+                frame: Rect, zIndex: Int = 0, isEstimated: Bool = false,
+                isGlobal: Bool = false, pinsToVisibleBounds: Bool = false) {
         self.category = category
         self.kind = kind
         self.indexPath = indexPath
         self.frame = frame
         self.zIndex = zIndex
         self.isEstimated = isEstimated
+        self.isGlobal = isGlobal
+        self.pinsToVisibleBounds = pinsToVisibleBounds
     }
 
     public static func cell(_ indexPath: IndexPath, _ frame: Rect, estimated: Bool = false) -> LayoutAttributes {
@@ -46,5 +69,25 @@ public struct LayoutAttributes: Hashable, Sendable {
     public static func footer(section: Int, _ frame: Rect) -> LayoutAttributes {
         LayoutAttributes(category: .supplementaryView, kind: .footer,
                          indexPath: IndexPath(section: section, item: 0), frame: frame)
+    }
+
+    /// A supplementary view of any kind (section boundary item, badge) at `indexPath`.
+    public static func supplementary(_ kind: SupplementaryKind, _ indexPath: IndexPath, _ frame: Rect,
+                                     zIndex: Int = 0, pinsToVisibleBounds: Bool = false) -> LayoutAttributes {
+        LayoutAttributes(category: .supplementaryView, kind: kind, indexPath: indexPath, frame: frame,
+                         zIndex: zIndex, pinsToVisibleBounds: pinsToVisibleBounds)
+    }
+
+    /// A decoration view (a section background) of `kind` at `indexPath`.
+    public static func decoration(_ kind: SupplementaryKind, _ indexPath: IndexPath, _ frame: Rect,
+                                  zIndex: Int = 0) -> LayoutAttributes {
+        LayoutAttributes(category: .decorationView, kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex)
+    }
+
+    /// A layout-level (global) supplementary view: index path `[index]`.
+    public static func global(_ kind: SupplementaryKind, index: Int, _ frame: Rect,
+                              zIndex: Int = 0, pinsToVisibleBounds: Bool = false) -> LayoutAttributes {
+        LayoutAttributes(category: .supplementaryView, kind: kind, indexPath: IndexPath(section: index, item: 0),
+                         frame: frame, zIndex: zIndex, isGlobal: true, pinsToVisibleBounds: pinsToVisibleBounds)
     }
 }

@@ -122,3 +122,16 @@ public enum MosaicLayout {
                 Rect(x: rect.minX, y: rect.minY + distance + 1, width: rect.width, height: rect.height - distance - 1))
     }
 }
+
+/// Apple's MosaicLayout invalidates on any change of the bounds size (other-layouts.md §1.1).
+extension MosaicConfiguration: LayoutDefinition {
+    public func layout() -> Layout { MosaicLayout.layout(self) }
+
+    public var viewSize: Size { Size(width: width, height: height) }
+
+    public func resized(to size: Size) -> MosaicConfiguration {
+        MosaicConfiguration(width: size.width, height: size.height, itemCount: itemCount)
+    }
+
+    public var boundsInvalidationRule: BoundsInvalidationRule { .sizeChange }
+}

@@ -11,7 +11,7 @@ extension Layout {
     /// natural frame no longer counts. O(log n + k) plus O(log s) for the sections.
     public func attributes(in rect: Rect, index: SpatialIndex) -> [LayoutAttributes] {
         let hits = index.elements(in: rect)
-        guard pinning.headers || pinning.footers else { return natural(hits) }
+        guard pinning.isActive else { return natural(hits) }
         let range = scrollRange(of: rect)
         let pinned = pinnedAttributes(in: sections(meeting: range.low, range.high), visible: rect) {
             $0.intersects(rect)
@@ -24,7 +24,7 @@ extension Layout {
     /// sees and taps); without one, every element is tested at its natural frame.
     public func attributes(containing point: Point, index: SpatialIndex, visibleRect: Rect?) -> [LayoutAttributes] {
         let hits = index.elements(containing: point)
-        guard pinning.headers || pinning.footers, let visible = visibleRect else { return natural(hits) }
+        guard pinning.isActive, let visible = visibleRect else { return natural(hits) }
         let along = scrollDirection == .vertical ? point.y : point.x
         let pinned = pinnedAttributes(in: sections(meeting: along, along), visible: visible) {
             $0.contains(point)
@@ -36,40 +36,37 @@ extension Layout {
         hits.compactMap { $0 < attributes.count ? attributes[$0] : nil }
     }
 
-    /// Whether `attributes[index]` is drawn pinned rather than at its natural frame.
-    private func isPinned(_ attribute: LayoutAttributes) -> Bool {
-        guard attribute.category == .supplementaryView else { return false }
-        switch attribute.kind {
-        case .header: return pinning.headers
-        case .footer: return pinning.footers
-        case nil: return false
-        }
-    }
-
     /// Pinned headers and footers of `candidates` whose pinned frame passes `test`, as
     /// (attribute index, attributes), ascending.
-    private func pinnedAttributes(in candidates: Range<Int>, visible: Rect,
+    func pinnedAttributes(in candidates: Range<Int>, visible: Rect,
                                   test: (Rect) -> Bool) -> [(index: Int, attributes: LayoutAttributes)] {
         var pinned: [(index: Int, attributes: LayoutAttributes)] = []
         for sectionIndex in candidates {
             let section = sections[sectionIndex]
-            if pinning.headers, let header = section.headerIndex, header >= 0, header < attributes.count {
+            if let header = section.headerIndex, header >= 0, header < attributes.count, pinsHeader(at: header) {
                 let frame = pinnedHeaderFrame(section: section, headerIndex: header, visible: visible)
                 if test(frame) { pinned.append((header, pinnedCopy(header, frame))) }
             }
-            if pinning.footers, let footer = section.footerIndex, footer >= 0, footer < attributes.count {
+            if let footer = section.footerIndex, footer >= 0, footer < attributes.count, pinsFooter(at: footer) {
                 let frame = pinnedFooterFrame(section: section, footerIndex: footer, visible: visible)
                 if test(frame) { pinned.append((footer, pinnedCopy(footer, frame))) }
             }
+        }
+        for slot in pinnedGlobalSlots() {
+            let frame = slot.isHeader ? pinnedHeaderFrame(section: slot.section, headerIndex: slot.index, visible: visible)
+                : pinnedFooterFrame(section: slot.section, footerIndex: slot.index, visible: visible)
+            if test(frame) { pinned.append((slot.index, pinnedCopy(slot.index, frame))) }
         }
         pinned.sort { $0.index < $1.index }
         return pinned
     }
 
-    private func pinnedCopy(_ index: Int, _ frame: Rect) -> LayoutAttributes {
+    /// The element at its pinned frame. Flow-style pinning raises the zIndex (`pinnedZIndex`);
+    /// an element pinning itself keeps its own (UIKit changes only the frame, R31).
+    func pinnedCopy(_ index: Int, _ frame: Rect) -> LayoutAttributes {
         var copy = attributes[index]
         copy.frame = frame
-        copy.zIndex = Layout.pinnedZIndex
+        if !copy.pinsToVisibleBounds { copy.zIndex = Layout.pinnedZIndex }
         return copy
     }
 
@@ -78,7 +75,7 @@ extension Layout {
         var result: [LayoutAttributes] = []
         result.reserveCapacity(hits.count + pinned.count)
         var next = 0
-        for hit in hits where hit < attributes.count && !isPinned(attributes[hit]) {
+        for hit in hits where hit < attributes.count && !isPinnedElement(attributes[hit]) {
             while next < pinned.count, pinned[next].index < hit {
                 result.append(pinned[next].attributes)
                 next += 1

@@ -114,3 +114,29 @@ public enum WaterfallLayout {
         return best
     }
 }
+
+/// CHTCollectionViewWaterfallLayout's input on the layout seam: the configuration, which reads
+/// no height, plus the collection view's height, kept for bounds changes.
+public struct WaterfallDefinition: LayoutDefinition {
+    public var configuration: WaterfallConfiguration
+    public var viewHeight: Double
+
+    public init(configuration: WaterfallConfiguration, viewHeight: Double) {
+        self.configuration = configuration
+        self.viewHeight = viewHeight
+    }
+
+    public func layout() -> Layout { WaterfallLayout.layout(configuration) }
+
+    public var viewSize: Size { Size(width: configuration.width, height: viewHeight) }
+
+    public func resized(to size: Size) -> WaterfallDefinition {
+        var d = self
+        d.configuration.width = size.width
+        d.viewHeight = size.height
+        return d
+    }
+
+    /// CHT invalidates on a width change only (other-layouts.md §2.2).
+    public var boundsInvalidationRule: BoundsInvalidationRule { .widthChange }
+}

@@ -3,18 +3,26 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import HTTP
 import LayoutAPI
 import Synchronization
 
-/// Log and access-log lines, written with one `write(2)` per line so that lines from the I/O
-/// loops never interleave and nothing waits in a stdio buffer (a pipe to a container runtime
-/// would otherwise hold the start-up line back). Leveled messages go to stderr; the start-up
-/// line and the access log go to stdout, which tools and tests parse.
+/// Log and access-log lines, written whole with `write(2)` so that lines never interleave and
+/// nothing waits in a stdio buffer (a pipe to a container runtime would otherwise hold the
+/// start-up line back). Leveled messages go to stderr; the start-up line and the access log go
+/// to stdout, which tools and tests parse.
+///
+/// Access lines are buffered and written by their own queue: a slow or blocked stdout delays
+/// only that queue. Past `maxBufferedAccessBytes` waiting, lines are dropped (and counted).
 final class Logger: Sendable {
+    static let maxBufferedAccessBytes = 4 << 20
+
     let level: LogLevel
     /// Serialises writes: a line longer than `PIPE_BUF` could otherwise be split by another.
     private let writeLock = Mutex(())
+    private let accessBuffer = Mutex<(bytes: [UInt8], scheduled: Bool, dropped: Int)>(([], false, 0))
+    private let accessWriter = DispatchQueue(label: "layoutd.access-log")
 
     init(level: LogLevel) {
         self.level = level
@@ -46,7 +54,38 @@ final class Logger: Sendable {
         line.append(0x20)
         Logger.appendPrintable(record.target, to: &line)
         line.append(contentsOf: " \(record.status) \(record.bodyBytes)B \(record.microseconds)us\n".utf8)
-        emit(line, to: STDOUT_FILENO)
+        let schedule = accessBuffer.withLock { buffer -> Bool in
+            guard buffer.bytes.count + line.count <= Self.maxBufferedAccessBytes else {
+                buffer.dropped += 1
+                return false
+            }
+            buffer.bytes.append(contentsOf: line)
+            defer { buffer.scheduled = true }
+            return !buffer.scheduled
+        }
+        if schedule { accessWriter.async { self.writeAccessLines() } }
+    }
+
+    /// Access lines dropped because stdout fell `maxBufferedAccessBytes` behind.
+    var droppedAccessLines: Int { accessBuffer.withLock { $0.dropped } }
+
+    /// Writes what is buffered until the buffer is empty.
+    private func writeAccessLines() {
+        while true {
+            let chunk = accessBuffer.withLock { buffer -> [UInt8] in
+                let taken = buffer.bytes
+                buffer.bytes = []
+                if taken.isEmpty { buffer.scheduled = false }
+                return taken
+            }
+            if chunk.isEmpty { return }
+            emit(chunk, to: STDOUT_FILENO)
+        }
+    }
+
+    /// Returns once every access line so far is written (at shutdown).
+    func flushAccessLog() {
+        accessWriter.sync {}
     }
 
     /// A raw line on stdout (the start-up line, whatever the level).

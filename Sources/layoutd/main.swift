@@ -71,5 +71,6 @@ logger.standardOutput("""
     """)
 
 server.waitForShutdownSignal()
+logger.flushAccessLog()
 logger.info("layoutd stopped")
 exit(0)

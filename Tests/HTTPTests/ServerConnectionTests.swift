@@ -175,3 +175,26 @@ import Testing
         #expect(SocketError(operation: "bind", errno: EADDRINUSE).description == "bind failed: Address already in use (errno 98)")
     }
 }
+
+/// The observer (metrics, access log) runs off the I/O threads: a slow one, like a blocked
+/// stdout, delays nobody's answer.
+@Suite struct SlowObserverTests {
+    @Test func aSlowObserverDoesNotDelayResponses() throws {
+        let sink = RecordSink()
+        let (server, port) = try startServer(observer: { record in
+            usleep(300_000)
+            sink.add(record)
+        })
+        let c = try RawClient(port: port)
+        let started = monotonicSeconds()
+        for _ in 0..<5 {
+            try c.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try c.readResponse().text == "hello")
+        }
+        #expect(monotonicSeconds() - started < 0.5)
+        // shutdown() returns once every record has been observed, in order.
+        server.shutdown()
+        #expect(sink.all.count == 5)
+        #expect(sink.all.allSatisfy { $0.status == 200 && $0.target == "/hello" })
+    }
+}

@@ -6,7 +6,7 @@ import Synchronization
 
 /// Routes for the socket tests:
 /// `/hello` (inline), `/echo` (offloaded, echoes the body), `/slow/<ms>` (offloaded sleep),
-/// `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes).
+/// `/spin/<ms>` (inline sleep, holding the loop), `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes).
 struct TestResponder: HTTPResponder {
     func precheck(_ head: RequestHead) -> Response? {
         head.path == "/reject" ? Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8)) : nil
@@ -30,6 +30,10 @@ struct TestResponder: HTTPResponder {
         if path.hasPrefix("/slow/"), let ms = Int(path.dropFirst(6)) {
             usleep(UInt32(ms * 1000))
             return Response(status: 200, contentType: "text/plain", body: Array("slow \(ms)".utf8))
+        }
+        if path.hasPrefix("/spin/"), let ms = Int(path.dropFirst(6)) {
+            usleep(UInt32(ms * 1000)) // inline: holds its loop, as a test needs
+            return Response(status: 200, contentType: "text/plain", body: Array("spun \(ms)".utf8))
         }
         if path.hasPrefix("/big/"), let n = Int(path.dropFirst(5)) {
             return Response(status: 200, contentType: "application/octet-stream", body: [UInt8](repeating: 0x78, count: n))

@@ -34,6 +34,42 @@ import Testing
         }
     }
 
+    /// Compositional kinds: the name from the layout's table (JSON-escaped), decorations with
+    /// their kind, global elements with a length-1 index path.
+    @Test func namedKindsDecorationsAndGlobalElements() {
+        let kinds = Layout.defaultElementKinds + ["badge", "section-background", "layout-\"header\""]
+        let frame = Rect(x: 1, y: 2, width: 3, height: 4)
+        let list: [LayoutAttributes] = [
+            .global(SupplementaryKind(rawValue: 4), index: 0, frame, zIndex: 1),
+            .decoration(SupplementaryKind(rawValue: 3), IndexPath(section: 0, item: 0), frame),
+            .cell(IndexPath(section: 0, item: 0), frame),
+            .supplementary(SupplementaryKind(rawValue: 2), IndexPath(section: 0, item: 0), frame, zIndex: 1),
+            .header(section: 1, frame),
+        ]
+        var w = JSONWriter()
+        var encoder = ElementEncoder(kinds: kinds)
+        encoder.write(list, estimates: false, into: &w)
+        let expected = """
+            {"category":"supplementaryView","kind":"layout-\\"header\\"","indexPath":[0],"frame":{"x":1,"y":2,"width":3,"height":4},"zIndex":1},\
+            {"category":"decorationView","kind":"section-background","indexPath":[0,0],"frame":{"x":1,"y":2,"width":3,"height":4},"zIndex":0},\
+            {"category":"cell","indexPath":[0,0],"frame":{"x":1,"y":2,"width":3,"height":4},"zIndex":0},\
+            {"category":"supplementaryView","kind":"badge","indexPath":[0,0],"frame":{"x":1,"y":2,"width":3,"height":4},"zIndex":1},\
+            {"category":"supplementaryView","kind":"header","indexPath":[1,0],"frame":{"x":1,"y":2,"width":3,"height":4},"zIndex":0}
+            """
+        #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+        var plain = JSONWriter()
+        for (i, a) in list.enumerated() {
+            if i > 0 { plain.raw(",") }
+            plain.element(a, estimates: false, kinds: kinds)
+        }
+        #expect(w.bytes == plain.bytes)
+    }
+
+    /// The new flags and the 16-bit kind fit in the same 64-byte stride.
+    @Test func attributesStayAtSixtyFourBytes() {
+        #expect(MemoryLayout<LayoutAttributes>.stride == 64)
+    }
+
     @Test func emptyListWritesNothing() {
         var w = JSONWriter()
         var encoder = ElementEncoder()
@@ -44,15 +80,15 @@ import Testing
 
 /// The plain one-value-at-a-time writer the batched encoder must match byte for byte.
 extension JSONWriter {
-    mutating func element(_ a: LayoutAttributes, estimates: Bool) {
-        switch (a.category, a.kind) {
-        case (.cell, _): raw("{\"category\":\"cell\",\"indexPath\":")
-        case (.supplementaryView, .header?): raw("{\"category\":\"supplementaryView\",\"kind\":\"header\",\"indexPath\":")
-        case (.supplementaryView, .footer?): raw("{\"category\":\"supplementaryView\",\"kind\":\"footer\",\"indexPath\":")
-        case (.supplementaryView, nil): raw("{\"category\":\"supplementaryView\",\"indexPath\":")
-        case (.decorationView, _): raw("{\"category\":\"decorationView\",\"indexPath\":")
+    mutating func element(_ a: LayoutAttributes, estimates: Bool, kinds: [String] = Layout.defaultElementKinds) {
+        switch a.category {
+        case .cell: raw("{\"category\":\"cell\"")
+        case .supplementaryView: raw("{\"category\":\"supplementaryView\"")
+        case .decorationView: raw("{\"category\":\"decorationView\"")
         }
-        indexPath(a.indexPath)
+        if a.category != .cell, let kind = a.kind { raw(",\"kind\":"); string(kinds[Int(kind.rawValue)]) }
+        raw(",\"indexPath\":")
+        if a.isGlobal { raw("["); int(a.indexPath.section); raw("]") } else { indexPath(a.indexPath) }
         raw(",\"frame\":"); rect(a.frame)
         raw(",\"zIndex\":"); int(a.zIndex)
         if estimates && a.category == .cell {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTP
 import Testing
 
@@ -30,7 +33,10 @@ import Testing
         #expect(options.http.loopCount >= 1)
         #expect(options.http.maxConnections == 10_000)
         #expect(options.http.serverHeader == "layoutd/0.1.0")
-        #expect(options.service == ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000))
+        let ram = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
+        #expect(options.http.maxBufferedBytes == min(536_870_912, ram / 4))
+        #expect(options.service == ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000,
+                                                        memoBytes: 16_777_216))
         #expect(options.logLevel == .info)
         #expect(options.accessLog == true)
     }
@@ -40,8 +46,9 @@ import Testing
             "--host", "127.0.0.1", "--port", "0", "--max-body-bytes", "1024", "--max-head-bytes", "2048",
             "--idle-timeout", "1.5", "--request-timeout", "2", "--drain-timeout", "0.25", "--loops", "3",
             "--max-connections", "7", "--cache-bytes", "0", "--max-elements", "9", "--max-batch-operations", "11",
-            "--log-level", "debug", "--access-log", "off",
+            "--log-level", "debug", "--access-log", "off", "--max-buffered-bytes", "4096", "--memo-bytes", "0",
         ])
+        #expect(options.http.maxBufferedBytes == 4096)
         #expect(options.http.host == "127.0.0.1")
         #expect(options.http.port == 0)
         #expect(options.http.maxBodyBytes == 1024)
@@ -51,7 +58,7 @@ import Testing
         #expect(options.http.drainTimeout == 0.25)
         #expect(options.http.loopCount == 3)
         #expect(options.http.maxConnections == 7)
-        #expect(options.service == ServiceConfiguration(cacheBytes: 0, maxElements: 9, maxBatchOperations: 11))
+        #expect(options.service == ServiceConfiguration(cacheBytes: 0, maxElements: 9, maxBatchOperations: 11, memoBytes: 0))
         #expect(options.logLevel == .debug)
         #expect(options.accessLog == false)
     }
@@ -155,6 +162,24 @@ import Testing
         }
         #expect(LaunchOptions.usage.hasPrefix("Usage: layoutd [--flag value | --flag=value]...\n"))
         #expect(LaunchOptions.usage.contains("--help"))
+    }
+
+    /// Each default is written once (`ServerConfiguration`, `ServiceConfiguration`); `--help`,
+    /// the launch defaults and a bare `Server` agree with it.
+    @Test func helpAndLaunchDefaultsComeFromTheConfigurations() throws {
+        let options = try parse([])
+        let server = ServerConfiguration()
+        #expect(options.http.maxHeadBytes == server.maxHeadBytes && options.http.maxBodyBytes == server.maxBodyBytes)
+        #expect(options.http.maxConnections == server.maxConnections && options.http.idleTimeout == server.idleTimeout)
+        #expect(options.http.maxBufferedBytes == server.maxBufferedBytes)
+        #expect(options.service == ServiceConfiguration())
+        let lines = LaunchOptions.usage.split(separator: "\n")
+        func line(_ flag: String) -> String { String(lines.first { $0.contains(flag + " ") } ?? "") }
+        #expect(line("--max-connections").hasSuffix(
+            "open connections at most; at the limit layoutd stops accepting and more wait in the listen backlog (default: 10000)"))
+        #expect(line("--idle-timeout").hasSuffix("(default: 60)"))
+        #expect(line("--memo-bytes").hasSuffix("(default: 16777216)"))
+        #expect(line("--max-buffered-bytes").hasSuffix("(default: 536870912, or a quarter of RAM if less; here \(server.maxBufferedBytes))"))
     }
 
     @Test func logLevelsAreOrderedFromDebugToError() {

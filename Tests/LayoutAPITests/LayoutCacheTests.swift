@@ -7,10 +7,11 @@ import Testing
 
 @Suite struct LayoutCacheTests {
     static func entry(_ items: Int, width: Double = 320) -> CachedLayout {
-        let spec = LayoutSpec.flow(FlowLayoutConfiguration(
+        let config = FlowLayoutConfiguration(
             collectionView: CollectionViewMetrics(width: width, height: 480),
-            sections: [FlowSection(items: .uniform(count: items, size: Size(width: 50, height: 50)))]))
-        return CachedLayout(id: spec.contentID(), spec: spec, layout: spec.compute())
+            sections: [FlowSection(items: .uniform(count: items, size: Size(width: 50, height: 50)))])
+        let spec = LayoutSpec(config)
+        return CachedLayout(id: spec.contentID(), spec: spec, layout: config.layout())
     }
 
     @Test func leastRecentlyUsedIsEvictedFirst() {
@@ -54,13 +55,14 @@ import Testing
     @Test func identicalConcurrentRequestsAreComputedOnce() {
         let cache = LayoutCache(capacityBytes: 1 << 30)
         let computations = Atomic<Int>(0)
-        let spec = LayoutSpec.flow(FlowLayoutConfiguration(collectionView: CollectionViewMetrics(width: 320, height: 480),
-                                                           sections: [FlowSection(items: .uniform(count: 20_000, size: Size(width: 10, height: 10)))]))
+        let config = FlowLayoutConfiguration(collectionView: CollectionViewMetrics(width: 320, height: 480),
+                                             sections: [FlowSection(items: .uniform(count: 20_000, size: Size(width: 10, height: 10)))])
+        let spec = LayoutSpec(config)
         let id = spec.contentID()
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             _ = cache.getOrCompute(id) {
                 computations.add(1, ordering: .relaxed)
-                return .success(CachedLayout(id: id, spec: spec, layout: spec.compute()))
+                return .success(CachedLayout(id: id, spec: spec, layout: config.layout()))
             }
         }
         #expect(computations.load(ordering: .relaxed) == 1)

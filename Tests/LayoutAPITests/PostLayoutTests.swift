@@ -102,6 +102,18 @@ import Testing
         #expect(r.pointers == ["/layout/minimumLineSpacin"])
     }
 
+    /// An 8 MB key of '/' once came back as a 48 MB error (escaped to '~1' in the pointer, then
+    /// quoted): the key is cut to 64 characters in the pointer and the detail, as values are.
+    @Test func aHugeUnknownKeyIsCutInTheError() {
+        let key = String(repeating: "/", count: 8 << 20)
+        let r = app.post(#"{"collectionView":{"width":375,"height":667},"sections":[],""# + key + #"":1}"#)
+        let cut = String(repeating: "~1", count: 64) + "…"
+        #expect(r.status == 400)
+        #expect(r.pointers == ["/" + cut])
+        #expect(r.detail == "Unknown field at /\(cut); remove \"\(String(repeating: "/", count: 64))…\" or use one of: \"collectionView\", \"layout\", \"preferredSizes\", \"sections\".")
+        #expect(r.body.count < 2_000)
+    }
+
     @Test func negativeValuesAre422NamingEveryField() {
         let r = app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"minimumLineSpacing":-1},"sections":[{"itemSizes":[{"width":10,"height":10},{"width":-5,"height":10}],"sectionInset":{"left":-2}}]}"#)
         #expect(r.status == 422)

@@ -6,31 +6,37 @@ import Testing
 /// (what `POST /layout/{id}/invalidate` re-lays out on a bounds change).
 @Suite struct ResizedSpecTests {
     /// A request of `type` for a collection view of `width` x `height`.
-    static func body(_ type: LayoutType, width: Int, height: Int) -> String {
+    static func body(_ type: String, width: Int, height: Int) -> String {
         let cv = #""collectionView":{"width":\#(width),"height":\#(height),"layoutMargins":{"left":20,"right":20}}"#
         switch type {
-        case .flow:
+        case "flow":
             return #"{\#(cv),"layout":{"itemSize":{"width":100,"height":40},"headerReferenceSize":{"width":0,"height":30}},"sections":[{"numberOfItems":9}]}"#
-        case .waterfall:
+        case "waterfall":
             return #"{\#(cv),"layout":{"type":"waterfall","columnCount":3,"headerHeight":20,"sectionHeadersPinToVisibleBounds":true},"sections":[{"itemSizes":[{"width":1,"height":2},{"width":2,"height":1}]},{"numberOfItems":4,"columnCount":2}]}"#
-        case .columnFlow:
+        case "columnFlow":
             return #"{\#(cv),"layout":{"type":"columnFlow"},"sections":[{"numberOfItems":5}]}"#
-        case .grid:
+        case "grid":
             return #"{\#(cv),"layout":{"type":"grid","itemsPerLine":4,"sideMargin":16,"spacing":8},"sections":[{"numberOfItems":10}]}"#
-        case .mosaic:
-            return #"{\#(cv),"layout":{"type":"mosaic"},"sections":[{"numberOfItems":10}]}"#
+        default:
+            return #"{\#(cv),"layout":{"type":"\#(type)"},"sections":[{"numberOfItems":10}]}"#
         }
     }
 
-    @Test(arguments: LayoutType.allCases)
-    func resizedSpecIsTheSpecOfTheSameRequestWithTheNewBounds(type: LayoutType) throws {
+    /// The registry, in the order the contract lists the types.
+    @Test func everyTypeIsRegisteredOnceInContractOrder() {
+        #expect(LayoutTypes.all.map { $0.typeName } == ["flow", "waterfall", "columnFlow", "grid", "mosaic", "compositional"])
+    }
+
+    @Test(arguments: ["flow", "waterfall", "columnFlow", "grid", "mosaic"])
+    func resizedSpecIsTheSpecOfTheSameRequestWithTheNewBounds(type: String) throws {
         let portrait = try decodedSpec(Self.body(type, width: 375, height: 667))
         let landscape = try decodedSpec(Self.body(type, width: 667, height: 375))
         let resized = portrait.resized(width: 667, height: 375)
         #expect(resized == landscape)
         #expect(resized.contentID() == landscape.contentID())
-        #expect(resized.compute() == landscape.compute())
-        #expect(resized.compute() != portrait.compute())
+        #expect(try resized.compute() == landscape.compute())
+        #expect(try resized.compute() != portrait.compute())
+        #expect(resized.typeName == type)
         #expect(resized.resized(width: 375, height: 667) == portrait)
         #expect(portrait.viewSize == Size(width: 375, height: 667))
         #expect(resized.viewSize == Size(width: 667, height: 375))
@@ -39,10 +45,10 @@ import Testing
     /// `shouldInvalidateLayout(forBoundsChange:)` per type: flow subclasses use the flow rule,
     /// CHT invalidates on a width change, Apple's mosaic on any size change.
     @Test(arguments: [
-        (LayoutType.flow, BoundsInvalidationRule.flow), (.columnFlow, .flow), (.grid, .flow),
-        (.waterfall, .widthChange), (.mosaic, .sizeChange),
+        ("flow", BoundsInvalidationRule.flow), ("columnFlow", .flow), ("grid", .flow),
+        ("waterfall", .widthChange), ("mosaic", .sizeChange),
     ])
-    func boundsInvalidationRuleFollowsTheLayoutsUIKitClass(type: LayoutType, rule: BoundsInvalidationRule) throws {
+    func boundsInvalidationRuleFollowsTheLayoutsUIKitClass(type: String, rule: BoundsInvalidationRule) throws {
         #expect(try decodedSpec(Self.body(type, width: 375, height: 667)).boundsInvalidationRule == rule)
     }
 }

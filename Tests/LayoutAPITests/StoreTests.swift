@@ -21,8 +21,9 @@ import Testing
         let id = try #require(r.id)
         let row = try #require(fake.snapshot.rows[id])
         #expect(row.format == 1)
-        #expect(row.body == (try decodedSpec(Self.body)).canonicalBytes())
-        #expect(String(decoding: row.body, as: UTF8.self).hasPrefix(#"{"v":1,"type":"flow","cv":[375,667,2,"#))
+        // The request, compact, as the recipe to recompute it.
+        #expect(String(decoding: row.body, as: UTF8.self)
+                == #"{"post":{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":3}]}}"#)
         #expect(fake.snapshot.writeCalls == 1)
         // A hit (same bytes, or the same layout written differently) writes nothing.
         #expect(app.post(Self.body).header("X-Cache") == "hit")
@@ -57,6 +58,8 @@ import Testing
             #"{"collectionView":{"width":768,"height":1024,"layoutMargins":{"left":20,"right":20}},"layout":{"type":"columnFlow"},"sections":[{"numberOfItems":3},{"numberOfItems":0}]}"#,
             #"{"collectionView":{"width":414,"height":800},"layout":{"type":"grid","itemsPerLine":4,"sideMargin":20,"spacing":10,"lineSpacing":2,"aspectRatio":1,"topInset":30,"bottomInset":40},"sections":[{"numberOfItems":5}]}"#,
             #"{"collectionView":{"width":414,"height":896},"layout":{"type":"mosaic"},"sections":[{"numberOfItems":10}]}"#,
+            CompositionalAPITests.pinned,
+            CompositionalAPITests.orthogonal,
         ]
         let fake = FakeStore()
         let (a, _) = LayoutApplication.replica(fake)
@@ -65,10 +68,6 @@ import Testing
             let posted = a.post(body)
             #expect(posted.status == 200, "\(body)")
             let id = try #require(posted.id)
-            let spec = try decodedSpec(body)
-            let decoded = try LayoutSpec.decodeCanonical(spec.canonicalBytes(), maxElements: 1_000_000)
-            #expect(decoded.canonicalBytes() == spec.canonicalBytes())
-            #expect(decoded.compute() == spec.compute())
             #expect(b.get("/layout/\(id)").body == posted.body, "\(body)")
         }
     }
@@ -83,8 +82,19 @@ import Testing
         #expect(inv.status == 200)
         guard case .object(let o)? = inv.json, case .string(let newID)? = o["id"] else { Issue.record("no id"); return }
         #expect(newID != id)
-        #expect(fake.snapshot.rows[newID] != nil)
-        #expect(a.get("/layout/\(newID)").status == 200)
+        #expect(String(decoding: fake.snapshot.rows[newID]?.body ?? [], as: UTF8.self)
+                == #"{"from":"\#(id)","preferredSizes":[{"indexPath":[0,0],"width":80,"height":30}]}"#)
+        let measured = a.get("/layout/\(newID)")
+        #expect(measured.status == 200)
+        #expect(measured.body == b.get("/layout/\(newID)").body)
+        // A rotation of the measured layout on b; a third replica follows both links.
+        let rotated = b.post(#"{"bounds":{"x":0,"y":0,"width":568,"height":320}}"#, target: "/layout/\(newID)/invalidate")
+        guard case .object(let r)? = rotated.json, case .string(let rotatedID)? = r["id"] else { Issue.record("no id"); return }
+        #expect(String(decoding: fake.snapshot.rows[rotatedID]?.body ?? [], as: UTF8.self)
+                == #"{"from":"\#(newID)","size":[568,320]}"#)
+        let (c, _) = LayoutApplication.replica(fake)
+        #expect(c.get("/layout/\(rotatedID)").body == b.get("/layout/\(rotatedID)").body)
+        #expect(c.get("/layout/\(rotatedID)").status == 200)
     }
 
     @Test func concurrentLookupsOfOneIdReadAndComputeOnce() throws {
@@ -204,16 +214,18 @@ import Testing
         fake.set { $0.rows[id] = StoredLayout(id: id, format: 2, body: [1, 2, 3]) }
         #expect(app.get("/layout/\(id)").status == 404)
         #expect(log.all.contains("store: layout \(id) is stored in format 2, this replica reads 1; treated as not stored"))
-        // The canonical bytes of another layout under this id.
+        // The recipe of another layout under this id.
         let other = try decodedSpec(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":4}]}"#)
-        fake.set { $0.rows[id] = StoredLayout(id: id, body: other.canonicalBytes()) }
+        fake.set { $0.rows[id] = StoredLayout(id: id, body: StoreRecipe.post(Array(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":4}]}"#.utf8))) }
         #expect(app.get("/layout/\(id)").status == 404)
-        #expect(log.all.last == "store: the row stored as \(id) holds layout \(other.contentID()); treated as not stored")
-        var bad = spec.canonicalBytes()
-        bad.removeLast()
-        fake.set { $0.rows[id] = StoredLayout(id: id, body: bad) }
+        #expect(log.all.last == "store: the recipe stored as \(id) gives layout \(other.contentID()); treated as not stored")
+        fake.set { $0.rows[id] = StoredLayout(id: id, body: Array(#"{"post":{"collectionView""#.utf8)) }
         #expect(app.get("/layout/\(id)").status == 404)
-        #expect(log.all.last?.hasPrefix("store: layout \(id) cannot be read back (not JSON") == true)
+        #expect(log.all.last == "store: layout \(id) has no readable recipe; treated as not stored")
+        // A request this replica refuses (its element cap is lower, say).
+        fake.set { $0.rows[id] = StoredLayout(id: id, body: Array(#"{"post":{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":-1}]}}"#.utf8)) }
+        #expect(app.get("/layout/\(id)").status == 404)
+        #expect(log.all.last?.hasPrefix("store: the request stored for layout \(id) is refused here (") == true)
     }
 
     @Test func usesAreBatchedIntoOneTouchAndRetentionRunsInTheBackground() throws {
@@ -243,16 +255,5 @@ import Testing
         #expect(app.get("/layout/0123456789abcdef0123456789abcdef").status == 404)
         #expect(app.execution(for: Request(method: "GET", target: "/layout/0123456789abcdef0123456789abcdef")) == .inline)
         #expect(!app.get("/metrics").text.contains("layoutd_store"))
-    }
-
-    @Test func canonicalDecodingRefusesOtherVersionsAndHugeCounts() throws {
-        #expect(throws: LayoutSpec.CanonicalError.self) {
-            try LayoutSpec.decodeCanonical(Array(#"{"v":2,"type":"mosaic","w":1,"h":1,"count":1}"#.utf8), maxElements: 10)
-        }
-        #expect(throws: LayoutSpec.CanonicalError.self) {
-            try LayoutSpec.decodeCanonical(Array(#"{"v":1,"type":"mosaic","w":1,"h":1,"count":11}"#.utf8), maxElements: 10)
-        }
-        let ok = try LayoutSpec.decodeCanonical(Array(#"{"v":1,"type":"mosaic","w":1,"h":1,"count":10}"#.utf8), maxElements: 10)
-        #expect(ok == .mosaic(MosaicConfiguration(width: 1, height: 1, itemCount: 10)))
     }
 }

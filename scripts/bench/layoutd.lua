@@ -4,6 +4,8 @@
 --   MODE=miss: the collection view's height changes on every request, so each one is computed.
 --   MODE=hitmin: as hit, with Prefer: return=minimal (id, content size and counts only).
 --   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
+--   MODE=comphit / compmiss: as hit / miss with a compositional layout, Apple's "Nested Groups"
+--     sample (a 0.7-wide item beside a vertical group of 2, groups 0.4 of the height tall).
 -- Prints one machine-readable RESULT line at the end (same fields as ../shared/peers/bench/wrk.lua).
 local mode = os.getenv("MODE") or "get"
 local items = os.getenv("ITEMS") or "1000"
@@ -12,13 +14,25 @@ local suffix = '},"layout":{"itemSize":{"width":37.5,"height":40},' ..
                '"minimumInteritemSpacing":8,"minimumLineSpacing":8},' ..
                '"sections":[{"numberOfItems":' .. items .. '}]}'
 
+if mode == "comphit" or mode == "compmiss" then
+  prefix = '{"collectionView":{"width":390,"scale":3,"height":'
+  suffix = '},"layout":{"type":"compositional","sections":[{"group":{"orientation":"horizontal",' ..
+    '"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":0.4}},"subitems":[' ..
+    '{"item":{"layoutSize":{"width":{"fractionalWidth":0.7},"height":{"fractionalHeight":1}},' ..
+    '"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}},' ..
+    '{"group":{"orientation":"vertical","count":2,"layoutSize":{"width":{"fractionalWidth":0.3},' ..
+    '"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},' ..
+    '"height":{"fractionalHeight":0.3}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}}]}}]}}]},' ..
+    '"sections":[{"numberOfItems":' .. items .. '}]}'
+end
+
 local threads = 0
 function setup(thread)
   thread:set("tid", threads)   -- each wrk thread has its own Lua state; give each its own heights
   threads = threads + 1
 end
 
-if mode == "hit" or mode == "miss" or mode == "hitmin" then
+if mode == "hit" or mode == "miss" or mode == "hitmin" or mode == "comphit" or mode == "compmiss" then
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.body = prefix .. "800" .. suffix
@@ -39,7 +53,7 @@ if mode == "query" then
   end
 end
 
-if mode == "miss" then
+if mode == "miss" or mode == "compmiss" then
   local counter = 0
   request = function()
     counter = counter + 1

@@ -12,6 +12,8 @@ final class CachedLayout: Sendable {
     let spec: LayoutSpec
     let layout: Layout
     private let lazyIndex = Mutex<SpatialIndex?>(nil)
+    /// The opening bytes of its supplementary and decoration elements, made once.
+    let kindPrefixes: KindPrefixes
     /// The full `POST /layout` / `GET /layout/{id}` body.
     let body: [UInt8]
     /// The `Prefer: return=minimal` body.
@@ -31,7 +33,8 @@ final class CachedLayout: Sendable {
         self.location = "/layout/\(id)"
         self.spec = spec
         self.layout = layout
-        self.body = LayoutEncoder.full(id: id, layout: layout, estimates: spec.estimates)
+        self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
+        self.body = LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates)
         self.minimalBody = LayoutEncoder.minimal(id: id, layout: layout)
         var bytes = 256 + id.utf8.count
         bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
@@ -40,6 +43,7 @@ final class CachedLayout: Sendable {
         bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
         bytes += body.capacity + minimalBody.capacity
         bytes += spec.approximateBytes
+        bytes += kindPrefixes.approximateBytes
         self.bytes = bytes
     }
 
@@ -56,28 +60,4 @@ final class CachedLayout: Sendable {
     /// Whether a query can run without building the index first (and so inline).
     var hasIndex: Bool { lazyIndex.withLock { $0 != nil } }
 
-}
-
-extension LayoutSpec {
-    /// Heap held by the resolved request (per-item sizes dominate).
-    var approximateBytes: Int {
-        switch self {
-        case .flow(let c):
-            c.sections.reduce(MemoryLayout<FlowLayoutConfiguration>.size) { total, s in
-                var b = total + MemoryLayout<FlowSection>.stride + s.preferredSizes.count * 48
-                if case .sizes(let sizes) = s.items { b += sizes.capacity * MemoryLayout<Size>.stride }
-                return b
-            }
-        case .waterfall(let c, _):
-            c.sections.reduce(MemoryLayout<WaterfallConfiguration>.size) {
-                $0 + MemoryLayout<WaterfallSection>.stride + $1.itemSizes.capacity * MemoryLayout<Size>.stride
-            }
-        case .columnFlow(let c):
-            MemoryLayout<ColumnFlowConfiguration>.size + c.itemCounts.capacity * MemoryLayout<Int>.stride
-        case .grid(let c):
-            MemoryLayout<GridConfiguration>.size + c.itemCounts.capacity * MemoryLayout<Int>.stride
-        case .mosaic:
-            MemoryLayout<MosaicConfiguration>.size
-        }
-    }
 }

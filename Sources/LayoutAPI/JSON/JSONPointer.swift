@@ -56,6 +56,16 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     package var isRoot: Bool { leaf == nil }
 
+    /// Parses an RFC 6901 string ("/a/0/b~1c"); tokens are unescaped. Text not starting with "/"
+    /// is the root.
+    package init(rfc6901 text: String) {
+        var pointer = JSONPointer.root
+        for raw in text.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            pointer = pointer.appending(String(raw).replacing("~1", with: "/").replacing("~0", with: "~"))
+        }
+        self = pointer
+    }
+
     /// The unescaped reference tokens, outermost first (array indexes in decimal).
     package var tokens: [String] {
         guard let leaf else { return [] }
@@ -77,10 +87,18 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         return JSONPointer(parent: parent?.parent, leaf: parent?.token)
     }
 
-    /// The RFC 6901 string: each token prefixed by "/", with "~" as "~0" and "/" as "~1".
+    /// Longest token written out whole; a longer (client-chosen) key is cut to this many
+    /// characters plus "…", as `FieldError.quoted` cuts values, so an 8 MB key cannot become a
+    /// 48 MB error (escaping `/` as `~1` doubles it, JSON escaping once more).
+    static let maxTokenCharacters = 64
+
+    /// The RFC 6901 string: each token prefixed by "/", with "~" as "~0" and "/" as "~1"; tokens
+    /// over `maxTokenCharacters` are shortened (the pointer then names the key by its start).
     package var description: String {
         var text = ""
-        for token in tokens {
+        for whole in tokens {
+            let token = whole.utf8.count > Self.maxTokenCharacters && whole.count > Self.maxTokenCharacters
+                ? String(whole.prefix(Self.maxTokenCharacters)) + "…" : whole
             text += "/"
             if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
                 for character in token.unicodeScalars {

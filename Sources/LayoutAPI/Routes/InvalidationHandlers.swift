@@ -30,23 +30,28 @@ extension LayoutApplication {
     /// while estimating (§11), so other layouts are a 422; unchanged sizes are `invalidated: false`.
     private func invalidate(_ entry: CachedLayout, preferredSizes field: JSONField, visibleRect: Rect?,
                             reader: inout WireReader, minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
-        guard entry.spec.estimates, case .flow(var config) = entry.spec else {
+        let measured: (any WireLayout)?
+        do {
+            measured = entry.spec.estimates ? try entry.spec.definition.applyingPreferredSizes(field, reader: &reader) : nil
+        } catch {
+            throw APIError.from(error)
+        }
+        guard let measured else {
             let detail = "Layout \(entry.id) does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."
             throw .unprocessable([.invalidValue(pointer: field.pointer, detail: detail)], detail: detail)
         }
-        do { try reader.applyPreferredSizes(field, to: &config) } catch { throw APIError.from(error) }
         try Self.throwProblems(reader)
-        let spec = LayoutSpec.flow(config)
+        let spec = LayoutSpec(measured)
         let newID = spec.contentID()
         guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
-        let (new, hit) = try cachedLayout(spec, id: newID)
+        let (new, hit) = try cachedLayout(spec, id: newID, recipe: { StoreRecipe.measured(base: entry.id, field) })
         var context = LayoutInvalidation.diff(old: entry.layout, new: new.layout)
         if let visibleRect {
             context.contentOffsetAdjustment = ContentOffsetAnchor.contentOffsetAdjustment(
                 old: entry.layout, new: new.layout, visibleRect: visibleRect)
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
-                                   context: context, isBoundsChange: false, estimates: spec.estimates,
+                                   context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 
@@ -56,13 +61,15 @@ extension LayoutApplication {
     private func invalidate(_ entry: CachedLayout, bounds: Rect, previous: Rect?,
                             minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
         let old = previous ?? Rect(origin: bounds.origin, size: entry.spec.viewSize)
-        guard BoundsChange.shouldInvalidate(old: old, new: bounds, layout: entry.layout, rule: entry.spec.boundsInvalidationRule) else {
+        guard entry.spec.definition.shouldInvalidateLayout(forBoundsChange: bounds, from: old, layout: entry.layout) else {
             return (Self.unchanged(entry, bounds: true, offset: bounds.origin), nil)
         }
         let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
         let newID = spec.contentID()
         let (new, hit) = newID == entry.id ? (entry, true)
-            : try cachedLayout(spec, id: newID) { Self.noRoom($0, bounds: bounds) }
+            : try cachedLayout(spec, id: newID, recipe: { StoreRecipe.resized(base: entry.id, bounds.size) }) {
+                Self.noRoom($0, bounds: bounds)
+            }
         let context = newID == entry.id
             ? BoundsChange.pinnedInvalidationContext(layout: entry.layout, oldBounds: old, newBounds: bounds)
             : BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
@@ -71,16 +78,13 @@ extension LayoutApplication {
         let target = newID == entry.id ? bounds.origin : ContentOffsetAnchor.targetContentOffset(
             old: entry.layout, oldVisible: old, new: new.layout, newBounds: bounds, contentInset: new.layout.pinning.contentInset)
         var pinned: [LayoutAttributes]?
-        if new.layout.pinning.headers || new.layout.pinning.footers {
+        if new.layout.pinning.isActive {
             let visible = Rect(origin: target, size: bounds.size)
-            let pinning = new.layout.pinning
-            pinned = new.layout.attributes(in: visible, index: new.index).filter { a in
-                a.category == .supplementaryView && (a.kind == .header ? pinning.headers : pinning.footers)
-            }
+            pinned = new.layout.attributes(in: visible, index: new.index).filter { new.layout.isPinnedElement($0) }
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
-                                   pinnedElements: pinned, estimates: spec.estimates,
+                                   pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
                                    layout: minimal ? new.minimalBody : new.body), hit)
     }
 

@@ -26,6 +26,9 @@ final class Metrics: Sendable {
     }
     private struct State {
         var routes: [String: RouteStats] = [:]
+        /// Layouts computed per `layout.type` (labels come from the registry, so they are bounded).
+        var computed: [String: Int] = [:]
+        var elementsComputed: [String: Int] = [:]
     }
     private let state = Mutex(State())
 
@@ -40,6 +43,14 @@ final class Metrics: Sendable {
         for (i, b) in Self.buckets.enumerated() where seconds <= b { bucket = i; break }
         state.withLock { s in
             s.routes[route, default: RouteStats()].record(status: r.status, bucket: bucket, micros: r.microseconds)
+        }
+    }
+
+    /// One layout of `type` computed (a cache miss), with its element count.
+    func recordComputed(type: String, elements: Int) {
+        state.withLock { s in
+            s.computed[type, default: 0] += 1
+            s.elementsComputed[type, default: 0] += elements
         }
     }
 
@@ -65,6 +76,16 @@ final class Metrics: Sendable {
             out += "layoutd_http_request_duration_seconds_sum{route=\"\(route)\"} \(Double(h.sumMicros) / 1_000_000)\n"
             out += "layoutd_http_request_duration_seconds_count{route=\"\(route)\"} \(h.count)\n"
         }
+        out += "# HELP layoutd_layouts_computed_total Layouts computed (cache misses), by layout.type.\n"
+        out += "# TYPE layoutd_layouts_computed_total counter\n"
+        for type in LayoutTypes.all.map({ $0.typeName }) {
+            out += "layoutd_layouts_computed_total{type=\"\(type)\"} \(s.computed[type] ?? 0)\n"
+        }
+        out += "# HELP layoutd_layout_elements_computed_total Elements of the layouts computed, by layout.type.\n"
+        out += "# TYPE layoutd_layout_elements_computed_total counter\n"
+        for type in LayoutTypes.all.map({ $0.typeName }) {
+            out += "layoutd_layout_elements_computed_total{type=\"\(type)\"} \(s.elementsComputed[type] ?? 0)\n"
+        }
         if let server {
             out += "# HELP layoutd_http_open_connections Client connections open now.\n"
             out += "# TYPE layoutd_http_open_connections gauge\n"
@@ -78,6 +99,17 @@ final class Metrics: Sendable {
             out += "# HELP layoutd_http_sent_bytes_total Bytes written to clients.\n"
             out += "# TYPE layoutd_http_sent_bytes_total counter\n"
             out += "layoutd_http_sent_bytes_total \(server.bytesOut)\n"
+            let budgetLines: [(String, String, String, Int)] = [
+                ("layoutd_http_buffered_bytes", "gauge", "Bytes held now for request bodies and queued answers.", server.bufferedBytes),
+                ("layoutd_http_buffered_bytes_limit", "gauge", "The --max-buffered-bytes limit.", server.bufferedBytesLimit),
+                ("layoutd_http_bodies_refused_total", "counter", "Request bodies refused with 503 because the buffer budget was exhausted.", server.bodiesRefused),
+                ("layoutd_http_slow_readers_cut_total", "counter", "Connections closed because their queued answer was over their share of the buffer budget.", server.slowReadersCut),
+                ("layoutd_http_accept_pauses_total", "counter", "Times a loop stopped accepting because --max-connections were open.", server.acceptPauses),
+                ("layoutd_http_connections_refused_total", "counter", "Connections answered 503 because --max-connections were open.", server.connectionsRefused),
+            ]
+            for (name, type, help, value) in budgetLines {
+                out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+            }
         }
         let cacheLines: [(String, String, String, Int)] = [
             ("layoutd_cache_hits_total", "counter", "Layout requests answered from the cache (or from an identical computation in flight).", cache.hits),

@@ -2,11 +2,13 @@ import HTTP
 
 /// The one place that maps the paths of openapi.yaml to handlers.
 enum Route: Equatable {
+    case playground
     case healthz
     case openAPI
     case metrics
     case layouts
     case layout(id: String)
+    case layoutSVG(id: String)
     case layoutElements(id: String)
     case invalidate(id: String)
     case batchValidate
@@ -14,18 +16,20 @@ enum Route: Equatable {
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
-        "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}/elements",
+        "/", "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
         "/layout/{id}/invalidate",
         "/batch/validate", "/batch/diff",
     ]
 
     var template: String {
         switch self {
+        case .playground: "/"
         case .healthz: "/healthz"
         case .openAPI: "/openapi.yaml"
         case .metrics: "/metrics"
         case .layouts: "/layout"
         case .layout: "/layout/{id}"
+        case .layoutSVG: "/layout/{id}.svg"
         case .layoutElements: "/layout/{id}/elements"
         case .invalidate: "/layout/{id}/invalidate"
         case .batchValidate: "/batch/validate"
@@ -36,7 +40,7 @@ enum Route: Equatable {
     /// Methods the route answers; HEAD comes with every GET.
     var methods: [String] {
         switch self {
-        case .healthz, .openAPI, .metrics, .layout, .layoutElements: ["GET", "HEAD"]
+        case .playground, .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
         case .layouts, .invalidate, .batchValidate, .batchDiff: ["POST"]
         }
     }
@@ -70,13 +74,17 @@ enum Route: Equatable {
         }
         switch segments.count {
         case 1:
-            if equals(segments[0], "healthz") { self = .healthz }
+            if segments[0].isEmpty { self = .playground }
+            else if equals(segments[0], "healthz") { self = .healthz }
             else if equals(segments[0], "openapi.yaml") { self = .openAPI }
             else if equals(segments[0], "metrics") { self = .metrics }
             else if equals(segments[0], "layout") { self = .layouts }
             else { return nil }
         case 2:
-            if equals(segments[0], "layout"), let id = id(segments[1]) { self = .layout(id: id) }
+            if equals(segments[0], "layout"), let id = id(segments[1]) {
+                // `{id}.svg`: the picture (ids are hex, so the suffix is never part of one).
+                self = id.hasSuffix(".svg") && id.utf8.count > 4 ? .layoutSVG(id: String(id.dropLast(4))) : .layout(id: id)
+            }
             else if equals(segments[0], "batch"), equals(segments[1], "validate") { self = .batchValidate }
             else if equals(segments[0], "batch"), equals(segments[1], "diff") { self = .batchDiff }
             else { return nil }

@@ -1,19 +1,23 @@
 import LayoutEngine
 
 /// The service's two hooks into the shared store: layouts not cached here are recomputed from
-/// the store's copy of their canonical request (`lookup`), and each layout computed here is
-/// written there before its answer goes out (`persist`). Without a store both are the old
+/// the store's recipe (`lookup`), and each layout computed here is written there before its
+/// answer goes out (`persist`). Without a store both are the old
 /// memory-only behaviour.
 extension LayoutApplication {
     /// The layout `id` from this replica's cache or, with a store, recomputed from the stored
-    /// canonical request: one read and one computation however many requests ask at once. A 404
-    /// when no replica stored it, a 503 with `Retry-After` while the store cannot be reached.
+    /// recipe: one read and one computation however many requests ask at once. A 404 when no
+    /// replica stored it, a 503 with `Retry-After` while the store cannot be reached.
     func lookup(_ id: String) throws(APIError) -> CachedLayout {
+        try lookup(id, chain: 0)
+    }
+
+    private func lookup(_ id: String, chain: Int) throws(APIError) -> CachedLayout {
         if let entry = cache.get(id) {
             store?.noteUse(id)
             return entry
         }
-        guard let store, Self.isContentID(id) else { throw .unknownLayout(id: id) }
+        guard let store, Self.isContentID(id), chain <= StoreRecipe.maxChain else { throw .unknownLayout(id: id) }
         let (result, _) = cache.getOrCompute(id) { () -> Result<CachedLayout, APIError> in
             switch store.read(id) {
             case .unavailable(let retryAfter):
@@ -21,7 +25,12 @@ extension LayoutApplication {
             case .missing:
                 return .failure(.unknownLayout(id: id))
             case .found(let row):
-                return recompute(row).map { .success($0) } ?? .failure(.unknownLayout(id: id))
+                do throws(APIError) {
+                    return .success(try recompute(row, chain: chain))
+                } catch {
+                    if case .storeUnavailable = error { return .failure(error) }
+                    return .failure(.unknownLayout(id: id))
+                }
             }
         }
         switch result {
@@ -33,31 +42,54 @@ extension LayoutApplication {
         }
     }
 
-    /// The layout of a stored row, or nil (logged) for a row of another format or version, or
-    /// one whose bytes are not the canonical request of its id.
-    private func recompute(_ row: StoredLayout) -> CachedLayout? {
+    /// The layout of a stored row. A row of another format, or whose recipe does not give a
+    /// layout with the row's id, is logged and treated as not stored (404).
+    private func recompute(_ row: StoredLayout, chain: Int) throws(APIError) -> CachedLayout {
+        let unreadable = APIError.unknownLayout(id: row.id)
         guard row.format == StoredLayout.currentFormat else {
             store?.log(.warning, "store: layout \(row.id) is stored in format \(row.format), this replica reads \(StoredLayout.currentFormat); treated as not stored")
-            return nil
+            throw unreadable
+        }
+        guard let step = StoreRecipe.parse(row.body) else {
+            store?.log(.warning, "store: layout \(row.id) has no readable recipe; treated as not stored")
+            throw unreadable
         }
         let spec: LayoutSpec
-        do {
-            spec = try LayoutSpec.decodeCanonical(row.body, maxElements: configuration.maxElements)
-        } catch {
-            store?.log(.warning, "store: layout \(row.id) cannot be read back (\(error)); treated as not stored")
-            return nil
+        switch step {
+        case .post(let body):
+            do throws(APIError) {
+                spec = try LayoutRequestDecoder.decode(body, maxElements: configuration.maxElements)
+            } catch {
+                store?.log(.warning, "store: the request stored for layout \(row.id) is refused here (\(error.problem.detail)); treated as not stored")
+                throw unreadable
+            }
+        case .measured(let base, let field):
+            let from = try lookup(base, chain: chain + 1)
+            var reader = WireReader()
+            let measured = try? from.spec.definition.applyingPreferredSizes(field, reader: &reader)
+            guard let measured, reader.problems.isEmpty else {
+                store?.log(.warning, "store: the measured sizes stored for layout \(row.id) do not apply to \(base); treated as not stored")
+                throw unreadable
+            }
+            spec = LayoutSpec(measured)
+        case .resized(let base, let size):
+            spec = try lookup(base, chain: chain + 1).spec.resized(width: size.width, height: size.height)
         }
         guard spec.contentID() == row.id else {
-            store?.log(.warning, "store: the row stored as \(row.id) holds layout \(spec.contentID()); treated as not stored")
-            return nil
+            store?.log(.warning, "store: the recipe stored as \(row.id) gives layout \(spec.contentID()); treated as not stored")
+            throw unreadable
         }
-        return CachedLayout(id: row.id, spec: spec, layout: spec.compute())
+        let layout: Layout
+        do throws(LayoutRefusal) { layout = try spec.compute() } catch { throw .refused(error) }
+        metrics.recordComputed(type: spec.typeName, elements: layout.attributes.count)
+        return CachedLayout(id: row.id, spec: spec, layout: layout)
     }
 
-    /// Writes a layout this replica just computed (no-op without a store). Failures are the
-    /// client's concern only in that other replicas may not find the id until it is written.
-    func persist(_ entry: CachedLayout) {
-        store?.write(StoredLayout(id: entry.id, body: entry.spec.canonicalBytes()))
+    /// Writes a layout this replica just computed, before its answer goes out (no-op without a
+    /// store; `recipe` is only evaluated with one). A failure is logged and counted by the client.
+    func persist(_ entry: CachedLayout, recipe: () -> [UInt8]) {
+        guard let store else { return }
+        store.write(StoredLayout(id: entry.id, body: recipe()))
     }
 
     /// Whether a request for `id` may reach the store, so it must run off the I/O loop.

@@ -1,5 +1,5 @@
-/// A store shared by replicas: the canonical request of every computed layout, by id, so any
-/// replica can recompute a layout another one computed (`--store URL`).
+/// A store shared by replicas: how to recompute every computed layout (`StoreRecipe`), by id, so
+/// any replica can recompute a layout another one computed (`--store URL`).
 ///
 /// Calls report through `done`, at most once, on any thread; `timeout` is the time the call may
 /// take, after which it should give up (the caller stops waiting then anyway). The PostgreSQL
@@ -19,7 +19,7 @@ package protocol LayoutStore: Sendable {
                 _ done: @escaping @Sendable (Result<Int?, StoreFailure>) -> Void)
 }
 
-/// One stored layout: its id, the row format and the canonical request bytes.
+/// One stored layout: its id, the row format and its recipe.
 package struct StoredLayout: Sendable, Hashable {
     package var id: String
     /// `StoredLayout.currentFormat` for rows this version writes; a replica reads only formats it
@@ -33,7 +33,7 @@ package struct StoredLayout: Sendable, Hashable {
         self.body = body
     }
 
-    /// Format 1: `LayoutSpec.canonicalBytes()` (compact JSON; PostgreSQL compresses it in TOAST).
+    /// Format 1: a `StoreRecipe` (compact JSON; PostgreSQL compresses it in TOAST).
     package static let currentFormat = 1
 }
 

@@ -1,4 +1,5 @@
 import HTTP
+import LayoutEngine
 
 /// Every way a request can fail in the API, with the status and the words a client needs.
 /// One function (`problem`) turns any of them into an RFC 9457 response.
@@ -25,15 +26,10 @@ package enum APIError: Error {
     case methodNotAllowed(allowed: [String])
     case unsupportedMediaType(found: String?)
 
-    var status: Int {
-        switch self {
-        case .malformedJSON, .badField, .badQuery: 400
-        case .unprocessable, .unprocessableBatch: 422
-        case .unknownLayout, .noSuchElement, .notFound: 404
-        case .methodNotAllowed: 405
-        case .unsupportedMediaType: 415
-        case .storeUnavailable: 503
-        }
+    /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
+    static func refused(_ refusal: LayoutRefusal) -> APIError {
+        .unprocessable([.invalidValue(pointer: JSONPointer(rfc6901: refusal.pointer), detail: refusal.message)],
+                       detail: refusal.message)
     }
 
     var problem: ProblemDetails {

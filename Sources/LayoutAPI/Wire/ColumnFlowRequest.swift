@@ -39,3 +39,31 @@ extension WireReader {
         return counts
     }
 }
+
+/// Apple's ColumnFlowLayout sample on the wire.
+extension ColumnFlowConfiguration: WireLayout {
+    static var typeName: String { "columnFlow" }
+
+    static func decode(_ request: LayoutRequestFields, reader: inout WireReader,
+                       budget: inout ElementBudget) throws(FieldError) -> ColumnFlowConfiguration {
+        try reader.columnFlowConfiguration(collectionView: request.collectionView, layout: request.layout,
+                                           sections: request.sections, budget: &budget)
+    }
+
+    func writeCanonical(into w: inout JSONWriter) { w.canonicalColumnFlow(self) }
+
+    var approximateBytes: Int {
+        MemoryLayout<ColumnFlowConfiguration>.size + itemCounts.capacity * MemoryLayout<Int>.stride
+    }
+}
+
+extension JSONWriter {
+    mutating func canonicalColumnFlow(_ c: ColumnFlowConfiguration) {
+        raw(",\"type\":\"columnFlow\",\"cv\":"); canonical(c.collectionView)
+        raw(",\"minCol\":"); number(c.minColumnWidth)
+        raw(",\"cell\":"); number(c.cellHeight)
+        raw(",\"line\":"); number(c.minimumLineSpacing)
+        raw(",\"inter\":"); number(c.minimumInteritemSpacing)
+        raw(",\"counts\":"); canonicalCounts(c.itemCounts)
+    }
+}

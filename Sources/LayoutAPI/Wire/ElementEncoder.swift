@@ -5,8 +5,8 @@ import LayoutEngine
 /// not integers or multiples of 1/1024 (thirds at @3x) go through Swift's shortest round-trip
 /// formatting, which is slow, so their bytes are memoised: columns, sizes and row positions repeat.
 struct ElementEncoder {
-    /// Upper bound of one element's bytes: the longest fixed text plus 3 integers of 20 bytes,
-    /// 4 numbers of 24 and the `estimated` flag.
+    /// Upper bound of one element's bytes beyond its kind prefix: the longest fixed text plus 3
+    /// integers of 20 bytes, 4 numbers of 24 and the `estimated` flag.
     static let maxElementBytes = 240
     static let batch = 256
 
@@ -17,6 +17,22 @@ struct ElementEncoder {
     }
 
     private var cache = NumberMemo()
+    private let prefixes: KindPrefixes
+    /// Upper bound of one element's bytes with this layout's kind names.
+    private let elementBytes: Int
+
+    /// An encoder for the elements of a layout whose kinds are named `kinds`
+    /// (`Layout.elementKinds`); the flow family's table is built once per process.
+    init(kinds: [String] = Layout.defaultElementKinds) {
+        self.init(prefixes: KindPrefixes.for(kinds))
+    }
+
+    /// With a layout's prefixes made once (`CachedLayout.kindPrefixes`), so queries on a layout
+    /// with many kinds do not rebuild them.
+    init(prefixes: KindPrefixes) {
+        self.prefixes = prefixes
+        elementBytes = Self.maxElementBytes + prefixes.longest
+    }
 
     mutating func write(_ list: some Collection<LayoutAttributes>, estimates: Bool, into w: inout JSONWriter) {
         var iterator = list.makeIterator()
@@ -25,7 +41,7 @@ struct ElementEncoder {
         while remaining > 0 {
             let n = min(remaining, Self.batch)
             remaining -= n
-            w.write(maxCount: n * (Self.maxElementBytes + 1)) { start in
+            w.write(maxCount: n * (elementBytes + 1)) { start in
                 var p = start
                 for _ in 0..<n {
                     guard let a = iterator.next() else { break }
@@ -39,16 +55,15 @@ struct ElementEncoder {
 
     private mutating func element(_ a: LayoutAttributes, estimates: Bool, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var p = start
-        switch (a.category, a.kind) {
-        case (.cell, _): p = Self.copy("{\"category\":\"cell\",\"indexPath\":[", to: p)
-        case (.supplementaryView, .header?): p = Self.copy("{\"category\":\"supplementaryView\",\"kind\":\"header\",\"indexPath\":[", to: p)
-        case (.supplementaryView, .footer?): p = Self.copy("{\"category\":\"supplementaryView\",\"kind\":\"footer\",\"indexPath\":[", to: p)
-        case (.supplementaryView, nil): p = Self.copy("{\"category\":\"supplementaryView\",\"indexPath\":[", to: p)
-        case (.decorationView, _): p = Self.copy("{\"category\":\"decorationView\",\"indexPath\":[", to: p)
+        switch a.category {
+        case .cell: p = Self.copy("{\"category\":\"cell\",\"indexPath\":[", to: p)
+        case .supplementaryView, .decorationView: p = prefixes.write(a.category, a.kind, to: p)
         }
         p = Self.int(a.indexPath.section, to: p)
-        p.initialize(to: UInt8(ascii: ",")); p += 1
-        p = Self.int(a.indexPath.item, to: p)
+        if !a.isGlobal {
+            p.initialize(to: UInt8(ascii: ",")); p += 1
+            p = Self.int(a.indexPath.item, to: p)
+        }
         p = Self.copy("],\"frame\":{\"x\":", to: p)
         p = cache.number(a.frame.origin.x, to: p)
         p = Self.copy(",\"y\":", to: p)

@@ -147,6 +147,88 @@ struct ElementBudget {
     private(set) var used = 0
     init(limit: Int) { self.limit = limit }
     var remaining: Int { max(0, limit - used) }
-    var exceeded: Bool { used > limit }
     mutating func add(_ n: Int) { used = used > Int.max - n ? Int.max : used + n }
+}
+
+/// `UICollectionViewFlowLayout` on the wire: the default type; self-sizing with `preferredSizes`.
+extension FlowLayoutConfiguration: WireLayout {
+    static var typeName: String { "flow" }
+    static var acceptsPreferredSizes: Bool { true }
+
+    static func decode(_ request: LayoutRequestFields, reader: inout WireReader,
+                       budget: inout ElementBudget) throws(FieldError) -> FlowLayoutConfiguration {
+        var config = try reader.flowConfiguration(collectionView: request.collectionView, layout: request.layout,
+                                                  sections: request.sections, budget: &budget)
+        if let p = request.preferredSizes {
+            try reader.applyPreferredSizes(p, to: &config)
+        }
+        return config
+    }
+
+    func writeCanonical(into w: inout JSONWriter) { w.canonicalFlow(self) }
+
+    var approximateBytes: Int {
+        sections.reduce(MemoryLayout<FlowLayoutConfiguration>.size) { total, s in
+            var b = total + MemoryLayout<FlowSection>.stride + s.preferredSizes.count * 48
+            if case .sizes(let sizes) = s.items { b += sizes.capacity * MemoryLayout<Size>.stride }
+            return b
+        }
+    }
+
+    func applyingPreferredSizes(_ field: JSONField, reader: inout WireReader) throws(FieldError) -> FlowLayoutConfiguration? {
+        var config = self
+        try reader.applyPreferredSizes(field, to: &config)
+        return config
+    }
+}
+
+extension JSONWriter {
+    mutating func canonicalFlow(_ c: FlowLayoutConfiguration) {
+        raw(",\"type\":\"flow\",\"cv\":")
+        canonical(c.collectionView)
+        raw(",\"dir\":"); string(c.scrollDirection.rawValue)
+        raw(",\"ref\":"); string(c.sectionInsetReference.rawValue)
+        raw(",\"align\":["); string(c.rowAlignment.commonRow.rawValue); raw(",")
+        string(c.rowAlignment.lastRow.rawValue); raw(","); string(c.rowAlignment.vertical.rawValue); raw("]")
+        raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
+        raw(",\"round\":"); bool(c.roundsToScreenScale)
+        raw(",\"swap\":"); bool(c.swapsSpacingForMixedHorizontalSections)
+        raw(",\"est\":")
+        switch c.estimatedItemSize {
+        case nil: raw("null")
+        case .automatic: raw("\"automatic\"")
+        case .fixed(let s): canonical(s)
+        }
+        raw(",\"sections\":[")
+        for (i, s) in c.sections.enumerated() {
+            if i > 0 { raw(",") }
+            raw("{\"inset\":"); canonical(s.inset)
+            raw(",\"line\":"); number(s.minimumLineSpacing)
+            raw(",\"inter\":"); number(s.minimumInteritemSpacing)
+            raw(",\"header\":"); canonical(s.headerReferenceSize)
+            raw(",\"footer\":"); canonical(s.footerReferenceSize)
+            switch s.items {
+            case .uniform(let count, let size):
+                raw(",\"count\":"); int(count); raw(",\"size\":"); canonical(size)
+            case .sizes(let sizes):
+                raw(",\"sizes\":[")
+                for (j, z) in sizes.enumerated() {
+                    if j > 0 { raw(",") }
+                    number(z.width); raw(","); number(z.height)
+                }
+                raw("]")
+            }
+            if !s.preferredSizes.isEmpty {
+                raw(",\"preferred\":[")
+                for (j, item) in s.preferredSizes.keys.sorted().enumerated() {
+                    if j > 0 { raw(",") }
+                    let z = s.preferredSizes[item] ?? .zero
+                    int(item); raw(","); number(z.width); raw(","); number(z.height)
+                }
+                raw("]")
+            }
+            raw("}")
+        }
+        raw("]")
+    }
 }

@@ -47,3 +47,34 @@ extension WireReader {
         return v
     }
 }
+
+/// The N-per-line grid on the wire.
+extension GridConfiguration: WireLayout {
+    static var typeName: String { "grid" }
+
+    static func decode(_ request: LayoutRequestFields, reader: inout WireReader,
+                       budget: inout ElementBudget) throws(FieldError) -> GridConfiguration {
+        try reader.gridConfiguration(collectionView: request.collectionView, layout: request.layout,
+                                     sections: request.sections, budget: &budget)
+    }
+
+    func writeCanonical(into w: inout JSONWriter) { w.canonicalGrid(self) }
+
+    var approximateBytes: Int {
+        MemoryLayout<GridConfiguration>.size + itemCounts.capacity * MemoryLayout<Int>.stride
+    }
+}
+
+extension JSONWriter {
+    mutating func canonicalGrid(_ c: GridConfiguration) {
+        raw(",\"type\":\"grid\",\"cv\":"); canonical(c.collectionView)
+        raw(",\"n\":"); int(c.itemsPerLine)
+        raw(",\"margin\":"); number(c.sideMargin)
+        raw(",\"spacing\":"); number(c.spacing)
+        raw(",\"line\":"); number(c.lineSpacing ?? c.spacing)
+        raw(",\"ratio\":"); number(c.aspectRatio)
+        raw(",\"top\":"); number(c.topInset)
+        raw(",\"bottom\":"); number(c.bottomInset)
+        raw(",\"counts\":"); canonicalCounts(c.itemCounts)
+    }
+}

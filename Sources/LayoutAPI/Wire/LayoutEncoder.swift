@@ -5,26 +5,36 @@ import LayoutEngine
 package enum LayoutEncoder {
     /// `POST /layout` and `GET /layout/{id}`: id, content size, every element, warnings.
     package static func full(id: String, layout: Layout, estimates: Bool) -> [UInt8] {
+        full(id: id, layout: layout, kinds: KindPrefixes.for(layout.elementKinds), estimates: estimates)
+    }
+
+    static func full(id: String, layout: Layout, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 96 + ElementEncoder.capacity(for: layout.attributes.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
-        var elements = ElementEncoder()
+        var elements = ElementEncoder(prefixes: kinds)
         elements.write(layout.attributes, estimates: estimates, into: &w)
-        w.raw("],\"warnings\":"); w.warnings(layout.warnings)
+        w.raw("]")
+        w.orthogonalSections(layout)
+        w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
     }
 
-    /// `Prefer: return=minimal`: what a client that will only query rects needs.
+    /// `Prefer: return=minimal`: what a client that will only query rects needs. Layouts with
+    /// kinds beyond header and footer (compositional) also count elements by kind name.
     static func minimal(id: String, layout: Layout) -> [UInt8] {
         var cells = 0, headers = 0, footers = 0
+        var byKind = [Int](repeating: 0, count: layout.elementKinds.count)
         for a in layout.attributes {
-            switch a.kind {
-            case nil: cells += 1
-            case .header?: headers += 1
-            case .footer?: footers += 1
+            switch (a.category, a.kind) {
+            case (.cell, _): cells += 1
+            case (.supplementaryView, .header?) where !a.isGlobal: headers += 1
+            case (.supplementaryView, .footer?) where !a.isGlobal: footers += 1
+            default: break
             }
+            if a.category != .cell, let k = a.kind, Int(k.rawValue) < byKind.count { byKind[Int(k.rawValue)] += 1 }
         }
         var w = JSONWriter(capacity: 256)
         w.raw("{\"id\":"); w.string(id)
@@ -34,28 +44,38 @@ package enum LayoutEncoder {
         w.raw(",\"headers\":"); w.int(headers)
         w.raw(",\"footers\":"); w.int(footers)
         w.raw(",\"sections\":"); w.int(layout.sections.count)
-        w.raw("},\"warnings\":"); w.warnings(layout.warnings)
+        if layout.elementKinds != Layout.defaultElementKinds {
+            w.raw(",\"byKind\":{")
+            for (i, name) in layout.elementKinds.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(name); w.raw(":"); w.int(byKind[i])
+            }
+            w.raw("}")
+        }
+        w.raw("}")
+        w.orthogonalSections(layout)
+        w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
     }
 
     /// Query answers: `{"id":…,"elements":[…]}`.
-    static func elements(id: String, _ list: [LayoutAttributes], estimates: Bool) -> [UInt8] {
+    static func elements(id: String, _ list: [LayoutAttributes], kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: list.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
-        var elements = ElementEncoder()
+        var elements = ElementEncoder(prefixes: kinds)
         elements.write(list, estimates: estimates, into: &w)
         w.raw("]}")
         return w.bytes
     }
 
     /// One element alone (index-path queries).
-    static func element(id: String, _ a: LayoutAttributes, estimates: Bool) -> [UInt8] {
+    static func element(id: String, _ a: LayoutAttributes, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: 1))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"element\":")
-        var elements = ElementEncoder()
+        var elements = ElementEncoder(prefixes: kinds)
         elements.write(CollectionOfOne(a), estimates: estimates, into: &w)
         w.raw("}")
         return w.bytes
@@ -63,6 +83,22 @@ package enum LayoutEncoder {
 }
 
 extension JSONWriter {
+    /// `,"orthogonalSections":[{"section":s,"orthogonalContentSize":{…}}]` for the sections that
+    /// scroll orthogonally (compositional R36–R39); nothing when none does, so other layouts'
+    /// answers are unchanged.
+    mutating func orthogonalSections(_ layout: Layout) {
+        var first = true
+        for (s, section) in layout.sections.enumerated() {
+            guard let size = section.orthogonalContentSize else { continue }
+            raw(first ? ",\"orthogonalSections\":[" : ",")
+            first = false
+            raw("{\"section\":"); int(s)
+            raw(",\"orthogonalContentSize\":"); self.size(size)
+            raw("}")
+        }
+        if !first { raw("]") }
+    }
+
     mutating func size(_ s: Size) {
         raw("{\"width\":"); number(s.width); raw(",\"height\":"); number(s.height); raw("}")
     }

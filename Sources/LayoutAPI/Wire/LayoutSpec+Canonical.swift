@@ -11,13 +11,7 @@ extension LayoutSpec {
         var w = JSONWriter(capacity: 256)
         w.raw("{\"v\":")
         w.int(Self.canonicalVersion)
-        switch self {
-        case .flow(let c): w.canonicalFlow(c)
-        case .waterfall(let c, let height): w.canonicalWaterfall(c, viewHeight: height)
-        case .columnFlow(let c): w.canonicalColumnFlow(c)
-        case .grid(let c): w.canonicalGrid(c)
-        case .mosaic(let c): w.canonicalMosaic(c)
-        }
+        definition.writeCanonical(into: &w)
         w.raw("}")
         return w.bytes
     }
@@ -29,120 +23,6 @@ extension LayoutSpec {
 }
 
 extension JSONWriter {
-    mutating func canonicalFlow(_ c: FlowLayoutConfiguration) {
-        raw(",\"type\":\"flow\",\"cv\":")
-        canonical(c.collectionView)
-        raw(",\"dir\":"); string(c.scrollDirection.rawValue)
-        raw(",\"ref\":"); string(c.sectionInsetReference.rawValue)
-        raw(",\"align\":["); string(c.rowAlignment.commonRow.rawValue); raw(",")
-        string(c.rowAlignment.lastRow.rawValue); raw(","); string(c.rowAlignment.vertical.rawValue); raw("]")
-        raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
-        raw(",\"round\":"); bool(c.roundsToScreenScale)
-        raw(",\"swap\":"); bool(c.swapsSpacingForMixedHorizontalSections)
-        raw(",\"est\":")
-        switch c.estimatedItemSize {
-        case nil: raw("null")
-        case .automatic: raw("\"automatic\"")
-        case .fixed(let s): canonical(s)
-        }
-        raw(",\"sections\":[")
-        for (i, s) in c.sections.enumerated() {
-            if i > 0 { raw(",") }
-            raw("{\"inset\":"); canonical(s.inset)
-            raw(",\"line\":"); number(s.minimumLineSpacing)
-            raw(",\"inter\":"); number(s.minimumInteritemSpacing)
-            raw(",\"header\":"); canonical(s.headerReferenceSize)
-            raw(",\"footer\":"); canonical(s.footerReferenceSize)
-            switch s.items {
-            case .uniform(let count, let size):
-                raw(",\"count\":"); int(count); raw(",\"size\":"); canonical(size)
-            case .sizes(let sizes):
-                raw(",\"sizes\":[")
-                for (j, z) in sizes.enumerated() {
-                    if j > 0 { raw(",") }
-                    number(z.width); raw(","); number(z.height)
-                }
-                raw("]")
-            }
-            if !s.preferredSizes.isEmpty {
-                raw(",\"preferred\":[")
-                for (j, item) in s.preferredSizes.keys.sorted().enumerated() {
-                    if j > 0 { raw(",") }
-                    let z = s.preferredSizes[item] ?? .zero
-                    int(item); raw(","); number(z.width); raw(","); number(z.height)
-                }
-                raw("]")
-            }
-            raw("}")
-        }
-        raw("]")
-    }
-
-    /// Sections as the decoder resolved them (every override set), item sizes as runs
-    /// `[count, width, height]`, so `numberOfItems` + `itemSize` and the same sizes listed one
-    /// by one give the same bytes.
-    mutating func canonicalWaterfall(_ c: WaterfallConfiguration, viewHeight: Double) {
-        raw(",\"type\":\"waterfall\",\"w\":"); number(c.width)
-        raw(",\"h\":"); number(viewHeight)
-        raw(",\"scale\":"); number(c.scale)
-        raw(",\"dir\":"); string(c.itemRenderDirection.rawValue)
-        raw(",\"minH\":"); number(c.minimumContentHeight)
-        raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
-        raw(",\"ci\":"); canonical(c.contentInset)
-        raw(",\"sections\":[")
-        for (i, s) in c.sections.enumerated() {
-            if i > 0 { raw(",") }
-            raw("{\"cols\":"); int(s.columnCount ?? c.columnCount)
-            raw(",\"colSp\":"); number(s.minimumColumnSpacing ?? c.minimumColumnSpacing)
-            raw(",\"inter\":"); number(s.minimumInteritemSpacing ?? c.minimumInteritemSpacing)
-            raw(",\"inset\":"); canonical(s.inset ?? c.sectionInset)
-            raw(",\"header\":"); number(s.headerHeight ?? c.headerHeight)
-            raw(",\"footer\":"); number(s.footerHeight ?? c.footerHeight)
-            raw(",\"hInset\":"); canonical(s.headerInset ?? c.headerInset)
-            raw(",\"fInset\":"); canonical(s.footerInset ?? c.footerInset)
-            raw(",\"runs\":[")
-            var j = 0, first = true
-            while j < s.itemSizes.count {
-                let z = s.itemSizes[j]
-                var end = j + 1
-                while end < s.itemSizes.count, s.itemSizes[end] == z { end += 1 }
-                if !first { raw(",") }
-                first = false
-                int(end - j); raw(","); number(z.width); raw(","); number(z.height)
-                j = end
-            }
-            raw("]}")
-        }
-        raw("]")
-    }
-
-    mutating func canonicalColumnFlow(_ c: ColumnFlowConfiguration) {
-        raw(",\"type\":\"columnFlow\",\"cv\":"); canonical(c.collectionView)
-        raw(",\"minCol\":"); number(c.minColumnWidth)
-        raw(",\"cell\":"); number(c.cellHeight)
-        raw(",\"line\":"); number(c.minimumLineSpacing)
-        raw(",\"inter\":"); number(c.minimumInteritemSpacing)
-        raw(",\"counts\":"); canonicalCounts(c.itemCounts)
-    }
-
-    mutating func canonicalGrid(_ c: GridConfiguration) {
-        raw(",\"type\":\"grid\",\"cv\":"); canonical(c.collectionView)
-        raw(",\"n\":"); int(c.itemsPerLine)
-        raw(",\"margin\":"); number(c.sideMargin)
-        raw(",\"spacing\":"); number(c.spacing)
-        raw(",\"line\":"); number(c.lineSpacing ?? c.spacing)
-        raw(",\"ratio\":"); number(c.aspectRatio)
-        raw(",\"top\":"); number(c.topInset)
-        raw(",\"bottom\":"); number(c.bottomInset)
-        raw(",\"counts\":"); canonicalCounts(c.itemCounts)
-    }
-
-    mutating func canonicalMosaic(_ c: MosaicConfiguration) {
-        raw(",\"type\":\"mosaic\",\"w\":"); number(c.width)
-        raw(",\"h\":"); number(c.height)
-        raw(",\"count\":"); int(c.itemCount)
-    }
-
     mutating func canonicalCounts(_ counts: [Int]) {
         raw("[")
         for (i, n) in counts.enumerated() {

@@ -2,40 +2,40 @@ import LayoutEngine
 
 /// A fully resolved layout request: which layout, with every input it reads. Equal specs give
 /// equal layouts, so the spec's canonical bytes are the cache key and the source of the id.
-package enum LayoutSpec: Hashable, Sendable {
-    case flow(FlowLayoutConfiguration)
-    /// Sections fully resolved: every per-section override is set (see `WaterfallRequest.swift`).
-    /// CHT reads no height; the collection view's is kept for bounds changes (`viewSize`).
-    case waterfall(WaterfallConfiguration, viewHeight: Double)
-    case columnFlow(ColumnFlowConfiguration)
-    case grid(GridConfiguration)
-    case mosaic(MosaicConfiguration)
+/// Whatever the type, it is served through the seam (`WireLayout`): no switch over types.
+package struct LayoutSpec: Hashable, Sendable {
+    let definition: any WireLayout
+
+    init(_ definition: any WireLayout) { self.definition = definition }
+
+    package static func == (lhs: LayoutSpec, rhs: LayoutSpec) -> Bool {
+        AnyHashable(lhs.definition) == AnyHashable(rhs.definition)
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(definition)) }
+
+    /// `layout.type`.
+    var typeName: String { type(of: definition).typeName }
 
     /// Lays it out. O(elements); the caller has checked the element cap.
-    package func compute() -> Layout {
-        switch self {
-        case .flow(let c): FlowLayout.layout(c)
-        case .waterfall(let c, _): WaterfallLayout.layout(c)
-        case .columnFlow(let c): ColumnFlowLayout.layout(c)
-        case .grid(let c): GridLayout.layout(c)
-        case .mosaic(let c): MosaicLayout.layout(c)
-        }
+    package func compute() throws(LayoutRefusal) -> Layout { try definition.layout() }
+
+    /// True when elements carry an `estimated` flag (self-sizing layouts).
+    var estimates: Bool { definition.reportsEstimates }
+
+    /// The collection view's bounds size the layout was computed for.
+    var viewSize: Size { definition.viewSize }
+
+    /// The same layout for a collection view of a new size; everything else is kept.
+    func resized(width: Double, height: Double) -> LayoutSpec {
+        LayoutSpec(definition.resized(to: Size(width: width, height: height)))
     }
 
-    var scrollDirection: ScrollDirection {
-        switch self {
-        case .flow(let c): c.scrollDirection
-        case .waterfall, .columnFlow, .grid, .mosaic: .vertical
-        }
-    }
+    /// The layout's `shouldInvalidateLayout(forBoundsChange:)` rule (decided in the engine).
+    var boundsInvalidationRule: BoundsInvalidationRule { definition.boundsInvalidationRule }
 
-    /// True when elements carry an `estimated` flag (self-sizing flow layouts).
-    var estimates: Bool {
-        switch self {
-        case .flow(let c): c.estimatedItemSize != nil
-        case .waterfall, .columnFlow, .grid, .mosaic: false
-        }
-    }
+    /// Heap held by the resolved request.
+    var approximateBytes: Int { definition.approximateBytes }
 }
 
 /// Turns a `POST /layout` body into a `LayoutSpec`, or the error to answer with.
@@ -62,29 +62,26 @@ package enum LayoutRequestDecoder {
         try o.rejectUnknownKeys(allowed: topLevelKeys)
         let cv = try reader.collectionView(try o.required("collectionView"))
         let layout = try o.optional("layout").map { f throws(FieldError) in try f.object() }
-        let type = try layout?.optional("type").map { f throws(FieldError) in try f.enumValue(LayoutType.self) } ?? .flow
+        let type = try layout?.optional("type").map { f throws(FieldError) in try layoutType(f) } ?? LayoutTypes.all[0]
         let sections = try o.required("sections").array(maxCount: maxElements)
         var budget = ElementBudget(limit: maxElements)
-        if type != .flow, o.optional("preferredSizes") != nil {
-            // Only the flow layout self-sizes.
+        let preferred = o.optional("preferredSizes")
+        if !type.acceptsPreferredSizes, preferred != nil {
+            // Only self-sizing types read measured sizes.
             throw FieldError.unknownKey(pointer: o.pointer.appending("preferredSizes"), allowed: topLevelKeys.subtracting(["preferredSizes"]).sorted())
         }
-        switch type {
-        case .flow:
-            var config = try reader.flowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget)
-            if let p = o.optional("preferredSizes") {
-                try reader.applyPreferredSizes(p, to: &config)
-            }
-            return .flow(config)
-        case .waterfall:
-            return .waterfall(try reader.waterfallConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget), viewHeight: cv.height)
-        case .columnFlow:
-            return .columnFlow(try reader.columnFlowConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
-        case .grid:
-            return .grid(try reader.gridConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
-        case .mosaic:
-            return .mosaic(try reader.mosaicConfiguration(collectionView: cv, layout: layout, sections: sections, budget: &budget))
-        }
+        let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred)
+        return LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
+    }
+
+    /// `layout.type`: one of the registered names.
+    static func layoutType(_ field: JSONField) throws(FieldError) -> any WireLayout.Type {
+        let text = try field.string()
+        if let type = LayoutTypes.named(text) { return type }
+        let allowed = LayoutTypes.all.map { FieldError.quoted($0.typeName) }.joined(separator: ", ")
+        throw .invalidValue(
+            pointer: field.pointer,
+            detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(field.pointer)); use one of: \(allowed).")
     }
 
     static func summary(_ reader: WireReader) -> String {
@@ -93,11 +90,6 @@ package enum LayoutRequestDecoder {
         return more == 0 ? first.detail
             : "\(first.detail) (\(more) more problem\(more == 1 ? "" : "s") in errors\(reader.problemCount > reader.problems.count ? ", the first \(reader.problems.count) listed" : ""))"
     }
-}
-
-/// `layout.type`.
-enum LayoutType: String, CaseIterable {
-    case flow, waterfall, columnFlow, grid, mosaic
 }
 
 extension APIError {

@@ -25,3 +25,26 @@ extension WireReader {
         return MosaicConfiguration(width: cv.width, height: cv.height, itemCount: count)
     }
 }
+
+/// Apple's MosaicLayout sample on the wire.
+extension MosaicConfiguration: WireLayout {
+    static var typeName: String { "mosaic" }
+
+    static func decode(_ request: LayoutRequestFields, reader: inout WireReader,
+                       budget: inout ElementBudget) throws(FieldError) -> MosaicConfiguration {
+        try reader.mosaicConfiguration(collectionView: request.collectionView, layout: request.layout,
+                                       sections: request.sections, budget: &budget)
+    }
+
+    func writeCanonical(into w: inout JSONWriter) { w.canonicalMosaic(self) }
+
+    var approximateBytes: Int { MemoryLayout<MosaicConfiguration>.size }
+}
+
+extension JSONWriter {
+    mutating func canonicalMosaic(_ c: MosaicConfiguration) {
+        raw(",\"type\":\"mosaic\",\"w\":"); number(c.width)
+        raw(",\"h\":"); number(c.height)
+        raw(",\"count\":"); int(c.itemCount)
+    }
+}

@@ -120,3 +120,64 @@ extension WireReader {
         return v
     }
 }
+
+/// CHTCollectionViewWaterfallLayout on the wire.
+extension WaterfallDefinition: WireLayout {
+    static var typeName: String { "waterfall" }
+
+    static func decode(_ request: LayoutRequestFields, reader: inout WireReader,
+                       budget: inout ElementBudget) throws(FieldError) -> WaterfallDefinition {
+        WaterfallDefinition(
+            configuration: try reader.waterfallConfiguration(collectionView: request.collectionView, layout: request.layout,
+                                                             sections: request.sections, budget: &budget),
+            viewHeight: request.collectionView.height)
+    }
+
+    func writeCanonical(into w: inout JSONWriter) { w.canonicalWaterfall(configuration, viewHeight: viewHeight) }
+
+    var approximateBytes: Int {
+        configuration.sections.reduce(MemoryLayout<WaterfallConfiguration>.size) {
+            $0 + MemoryLayout<WaterfallSection>.stride + $1.itemSizes.capacity * MemoryLayout<Size>.stride
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Sections as the decoder resolved them (every override set), item sizes as runs
+    /// `[count, width, height]`, so `numberOfItems` + `itemSize` and the same sizes listed one
+    /// by one give the same bytes.
+    mutating func canonicalWaterfall(_ c: WaterfallConfiguration, viewHeight: Double) {
+        raw(",\"type\":\"waterfall\",\"w\":"); number(c.width)
+        raw(",\"h\":"); number(viewHeight)
+        raw(",\"scale\":"); number(c.scale)
+        raw(",\"dir\":"); string(c.itemRenderDirection.rawValue)
+        raw(",\"minH\":"); number(c.minimumContentHeight)
+        raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
+        raw(",\"ci\":"); canonical(c.contentInset)
+        raw(",\"sections\":[")
+        for (i, s) in c.sections.enumerated() {
+            if i > 0 { raw(",") }
+            raw("{\"cols\":"); int(s.columnCount ?? c.columnCount)
+            raw(",\"colSp\":"); number(s.minimumColumnSpacing ?? c.minimumColumnSpacing)
+            raw(",\"inter\":"); number(s.minimumInteritemSpacing ?? c.minimumInteritemSpacing)
+            raw(",\"inset\":"); canonical(s.inset ?? c.sectionInset)
+            raw(",\"header\":"); number(s.headerHeight ?? c.headerHeight)
+            raw(",\"footer\":"); number(s.footerHeight ?? c.footerHeight)
+            raw(",\"hInset\":"); canonical(s.headerInset ?? c.headerInset)
+            raw(",\"fInset\":"); canonical(s.footerInset ?? c.footerInset)
+            raw(",\"runs\":[")
+            var j = 0, first = true
+            while j < s.itemSizes.count {
+                let z = s.itemSizes[j]
+                var end = j + 1
+                while end < s.itemSizes.count, s.itemSizes[end] == z { end += 1 }
+                if !first { raw(",") }
+                first = false
+                int(end - j); raw(","); number(z.width); raw(","); number(z.height)
+                j = end
+            }
+            raw("]}")
+        }
+        raw("]")
+    }
+}

@@ -89,3 +89,22 @@ public enum FlowLayout {
         return total
     }
 }
+
+/// `UICollectionViewFlowLayout` on the layout seam: spec §12 decides bounds changes.
+extension FlowLayoutConfiguration: LayoutDefinition {
+    public func layout() -> Layout { FlowLayout.layout(self) }
+
+    public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
+
+    public func resized(to size: Size) -> FlowLayoutConfiguration {
+        var c = self
+        c.collectionView.width = size.width
+        c.collectionView.height = size.height
+        return c
+    }
+
+    public var boundsInvalidationRule: BoundsInvalidationRule { .flow }
+
+    /// Self-sizing flow layouts (`estimatedItemSize` set) flag estimated cells.
+    public var reportsEstimates: Bool { estimatedItemSize != nil }
+}

@@ -17,11 +17,8 @@ public enum BoundsChange {
     /// (spec §12), whatever the rule, so pinned elements follow every scroll; otherwise `rule`
     /// decides. O(log s + sections visible).
     public static func shouldInvalidate(old: Rect, new: Rect, layout: Layout, rule: BoundsInvalidationRule) -> Bool {
-        if layout.pinning.headers || layout.pinning.footers {
-            let pinned = pinnedIndexPaths(layout, visible: old)
-            if !pinned.headers.isEmpty || !pinned.footers.isEmpty { return true }
-            let pinnedNew = pinnedIndexPaths(layout, visible: new)
-            if !pinnedNew.headers.isEmpty || !pinnedNew.footers.isEmpty { return true }
+        if layout.pinning.isActive {
+            if !pinnedElements(layout, visible: old).isEmpty || !pinnedElements(layout, visible: new).isEmpty { return true }
         }
         switch rule {
         case .flow:
@@ -36,50 +33,51 @@ public enum BoundsChange {
     }
 
     /// The context for a bounds change that invalidated: every element that differs between
-    /// `old` and `new` (`LayoutInvalidation.diff`), plus, with pinning, the pinned headers and
-    /// footers drawn in the old bounds (old layout) or the new bounds (new layout), which move
-    /// even when the layout does not (§12 `invalidationContext(forBoundsChange:)`). O(n).
+    /// `old` and `new` (`LayoutInvalidation.diff`), plus, with pinning, the pinned elements
+    /// drawn in the old bounds (old layout) or the new bounds (new layout), which move even when
+    /// the layout does not (§12 `invalidationContext(forBoundsChange:)`). O(n).
     public static func invalidationContext(old: Layout, oldBounds: Rect, new: Layout, newBounds: Rect) -> InvalidationContext {
         var context = LayoutInvalidation.diff(old: old, new: new)
-        guard new.pinning.headers || new.pinning.footers || old.pinning.headers || old.pinning.footers else { return context }
-        let before = pinnedIndexPaths(old, visible: oldBounds), after = pinnedIndexPaths(new, visible: newBounds)
-        context.invalidatedHeaderIndexPaths = union(context.invalidatedHeaderIndexPaths, before.headers, after.headers)
-        context.invalidatedFooterIndexPaths = union(context.invalidatedFooterIndexPaths, before.footers, after.footers)
+        guard new.pinning.isActive || old.pinning.isActive else { return context }
+        for i in pinnedElements(old, visible: oldBounds) { context.add(old.attributes[i]) }
+        for i in pinnedElements(new, visible: newBounds) { context.add(new.attributes[i]) }
+        context.sortLists()
         return context
     }
 
     /// The context when the layout itself did not change (a scroll with pinned headers, a
-    /// cross-axis origin change): only the pinned headers and footers shown in either bounds.
+    /// cross-axis origin change): only the pinned elements shown in either bounds.
     /// O(log s + sections shown), so a scroll over a million elements costs what it shows.
     public static func pinnedInvalidationContext(layout: Layout, oldBounds: Rect, newBounds: Rect) -> InvalidationContext {
-        let before = pinnedIndexPaths(layout, visible: oldBounds), after = pinnedIndexPaths(layout, visible: newBounds)
-        return InvalidationContext(invalidatedHeaderIndexPaths: union(before.headers, after.headers),
-                                   invalidatedFooterIndexPaths: union(before.footers, after.footers))
+        var context = InvalidationContext()
+        for i in pinnedElements(layout, visible: oldBounds) + pinnedElements(layout, visible: newBounds) {
+            context.add(layout.attributes[i])
+        }
+        context.sortLists()
+        return context
     }
 
-    /// The index paths of pinned headers and footers whose pinned frames for `visible` intersect it.
-    static func pinnedIndexPaths(_ layout: Layout, visible: Rect) -> (headers: [IndexPath], footers: [IndexPath]) {
-        var headers: [IndexPath] = [], footers: [IndexPath] = []
+    /// The indices in `attributes` of pinned elements (section header/footer slots, global
+    /// elements) whose pinned frames for `visible` intersect it.
+    static func pinnedElements(_ layout: Layout, visible: Rect) -> [Int] {
+        var found: [Int] = []
         let range = layout.scrollRange(of: visible)
         for s in layout.sections(meeting: range.low, range.high) {
             let section = layout.sections[s]
-            if layout.pinning.headers, let h = section.headerIndex, h >= 0, h < layout.attributes.count,
+            if let h = section.headerIndex, h >= 0, h < layout.attributes.count, layout.pinsHeader(at: h),
                layout.pinnedHeaderFrame(section: section, headerIndex: h, visible: visible).intersects(visible) {
-                headers.append(IndexPath(section: s, item: 0))
+                found.append(h)
             }
-            if layout.pinning.footers, let f = section.footerIndex, f >= 0, f < layout.attributes.count,
+            if let f = section.footerIndex, f >= 0, f < layout.attributes.count, layout.pinsFooter(at: f),
                layout.pinnedFooterFrame(section: section, footerIndex: f, visible: visible).intersects(visible) {
-                footers.append(IndexPath(section: s, item: 0))
+                found.append(f)
             }
         }
-        return (headers, footers)
-    }
-
-    /// Sorted, without duplicates.
-    static func union(_ lists: [IndexPath]...) -> [IndexPath] {
-        var seen = Set<IndexPath>()
-        var out: [IndexPath] = []
-        for list in lists { for p in list where seen.insert(p).inserted { out.append(p) } }
-        return out.sorted()
+        for slot in layout.pinnedGlobalSlots() {
+            let frame = slot.isHeader ? layout.pinnedHeaderFrame(section: slot.section, headerIndex: slot.index, visible: visible)
+                : layout.pinnedFooterFrame(section: slot.section, footerIndex: slot.index, visible: visible)
+            if frame.intersects(visible) { found.append(slot.index) }
+        }
+        return found
     }
 }

@@ -8,6 +8,10 @@ public struct InvalidationContext: Hashable, Sendable {
     /// (`invalidatedSupplementaryIndexPaths`).
     public var invalidatedHeaderIndexPaths: [IndexPath]
     public var invalidatedFooterIndexPaths: [IndexPath]
+    /// Every other supplementary and decoration view (compositional kinds, badges, backgrounds,
+    /// layout-level items), in (global, section, item, kind) order
+    /// (`invalidatedSupplementaryIndexPaths` / `invalidatedDecorationIndexPaths` by kind).
+    public var invalidatedOtherElements: [InvalidatedElement] = []
     /// New content size minus old (`contentSizeAdjustment`).
     public var contentSizeAdjustment: Size
     /// How far to move the content offset so the user keeps seeing what they saw
@@ -27,7 +31,53 @@ public struct InvalidationContext: Hashable, Sendable {
     /// True when nothing changed: no element, no content size.
     public var isEmpty: Bool {
         invalidatedItemIndexPaths.isEmpty && invalidatedHeaderIndexPaths.isEmpty
-            && invalidatedFooterIndexPaths.isEmpty && contentSizeAdjustment == .zero
+            && invalidatedFooterIndexPaths.isEmpty && invalidatedOtherElements.isEmpty && contentSizeAdjustment == .zero
+    }
+
+    /// Adds `a` to the list for its category and kind, once: section headers and footers of the
+    /// standard kinds to their lists, anything else to `invalidatedOtherElements`.
+    mutating func add(_ a: LayoutAttributes) {
+        switch (a.category, a.kind) {
+        case (.cell, _):
+            if !invalidatedItemIndexPaths.contains(a.indexPath) { invalidatedItemIndexPaths.append(a.indexPath) }
+        case (.supplementaryView, .header?) where !a.isGlobal:
+            if !invalidatedHeaderIndexPaths.contains(a.indexPath) { invalidatedHeaderIndexPaths.append(a.indexPath) }
+        case (.supplementaryView, .footer?) where !a.isGlobal:
+            if !invalidatedFooterIndexPaths.contains(a.indexPath) { invalidatedFooterIndexPaths.append(a.indexPath) }
+        default:
+            let e = InvalidatedElement(a)
+            if !invalidatedOtherElements.contains(e) { invalidatedOtherElements.append(e) }
+        }
+    }
+
+    /// Supplementary lists in index-path order (after `add`; cells are never added out of order).
+    mutating func sortLists() {
+        invalidatedHeaderIndexPaths.sort()
+        invalidatedFooterIndexPaths.sort()
+        invalidatedOtherElements.sort()
+    }
+}
+
+/// A supplementary or decoration view named in an invalidation context.
+public struct InvalidatedElement: Hashable, Sendable, Comparable {
+    public var category: ElementCategory
+    public var kind: SupplementaryKind
+    public var indexPath: IndexPath
+    /// A layout-level element: its index path is `[indexPath.section]`.
+    public var isGlobal: Bool
+
+    public init(_ a: LayoutAttributes) {
+        category = a.category
+        kind = a.kind ?? .header
+        indexPath = a.indexPath
+        isGlobal = a.isGlobal
+    }
+
+    public static func < (l: InvalidatedElement, r: InvalidatedElement) -> Bool {
+        if l.isGlobal != r.isGlobal { return l.isGlobal }
+        if l.indexPath != r.indexPath { return l.indexPath < r.indexPath }
+        if l.category != r.category { return l.category.rawValue < r.category.rawValue }
+        return l.kind < r.kind
     }
 }
 
@@ -38,15 +88,18 @@ public enum LayoutInvalidation {
     /// only one of them, and `contentSizeAdjustment = new − old`. Elements are matched by
     /// category, kind and index path through `Layout.sections`, so the layouts may differ in
     /// shape. O(n) in the elements of both layouts; no allocation beyond the answer.
+    /// Layouts naming other kinds (compositional) compare every supplementary and decoration
+    /// view by category, kind and index path instead (O(n) with a hash table of them).
     public static func diff(old: Layout, new: Layout) -> InvalidationContext {
         var context = InvalidationContext(contentSizeAdjustment: Size(
             width: new.contentSize.width - old.contentSize.width,
             height: new.contentSize.height - old.contentSize.height))
+        let standard = old.elementKinds == Layout.defaultElementKinds && new.elementKinds == Layout.defaultElementKinds
         for section in 0..<max(old.sections.count, new.sections.count) {
             let before = section < old.sections.count ? old.sections[section] : nil
             let after = section < new.sections.count ? new.sections[section] : nil
             let path = IndexPath(section: section, item: 0)
-            if differs(old.element(before?.headerIndex), new.element(after?.headerIndex)) {
+            if standard, differs(old.element(before?.headerIndex), new.element(after?.headerIndex)) {
                 context.invalidatedHeaderIndexPaths.append(path)
             }
             let oldCells = before?.cells ?? 0..<0, newCells = after?.cells ?? 0..<0
@@ -57,11 +110,25 @@ public enum LayoutInvalidation {
                     context.invalidatedItemIndexPaths.append(IndexPath(section: section, item: item))
                 }
             }
-            if differs(old.element(before?.footerIndex), new.element(after?.footerIndex)) {
+            if standard, differs(old.element(before?.footerIndex), new.element(after?.footerIndex)) {
                 context.invalidatedFooterIndexPaths.append(path)
             }
         }
+        if !standard { diffSupplementaries(old: old, new: new, into: &context) }
         return context
+    }
+
+    /// Every non-cell element of either layout, matched by category, kind, index path and
+    /// whether it is global.
+    static func diffSupplementaries(old: Layout, new: Layout, into context: inout InvalidationContext) {
+        var before: [InvalidatedElement: LayoutAttributes] = [:]
+        for a in old.attributes where a.category != .cell { before[InvalidatedElement(a)] = a }
+        for b in new.attributes where b.category != .cell {
+            let a = before.removeValue(forKey: InvalidatedElement(b))
+            if differs(a, b) { context.add(b) }
+        }
+        for a in before.values { context.add(a) }
+        context.sortLists()
     }
 
     /// Whether an element changed in a way the collection view must re-query.
@@ -81,30 +148,9 @@ extension Layout {
         return attributes[index]
     }
 
-    /// The index in `attributes` of the element with `other`'s category, kind and index path. O(1).
+    /// The index in `attributes` of the element with `other`'s category, kind and index path.
+    /// O(1) for cells, headers and footers.
     func index(matching other: LayoutAttributes) -> Int? {
-        let path = other.indexPath
-        guard path.section >= 0, path.section < sections.count else { return nil }
-        let section = sections[path.section]
-        let index: Int?
-        switch (other.category, other.kind) {
-        case (.cell, _):
-            index = path.item >= 0 && path.item < section.cells.count ? section.cells.lowerBound + path.item : nil
-        case (.supplementaryView, .header?): index = section.headerIndex
-        case (.supplementaryView, .footer?): index = section.footerIndex
-        default: index = nil
-        }
-        guard let index, index >= 0, index < attributes.count else { return nil }
-        return index
-    }
-
-    /// Whether the element is drawn pinned to the visible edge rather than at its frame.
-    func isPinnedElement(_ a: LayoutAttributes) -> Bool {
-        guard a.category == .supplementaryView else { return false }
-        switch a.kind {
-        case .header?: return pinning.headers
-        case .footer?: return pinning.footers
-        case nil: return false
-        }
+        index(of: other.category, kind: other.kind, at: other.indexPath, isGlobal: other.isGlobal)
     }
 }

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LayoutEngine
+
+/// Compositional layouts next to the flow layout in the same run: ns per element (median of 7
+/// samples, each repeating the layout to cover about a million elements) for Apple's "Grid"
+/// (items fw 0.2 in rows fw 0.2 high) and "Nested Groups" (one 0.7 item plus a vertical pair
+/// of 0.3), at 1k, 100k and 1M items, and the flow layout's uniform grid at the same counts.
+/// Target (issue 10): compositional at most 2x flow's ns per element.
+func runCompositionalBenchmarks() {
+    let metrics = CollectionViewMetrics(width: 390, height: 844, scale: 3)
+    func item(_ w: CompositionalDimension, _ h: CompositionalDimension, inset: Double = 0) -> CompositionalSubitem {
+        .item(CompositionalItem(layoutSize: CompositionalSize(width: w, height: h),
+                                contentInsets: DirectionalInsets(top: inset, leading: inset, bottom: inset, trailing: inset)))
+    }
+    let grid = CompositionalSection(group: CompositionalGroup(
+        orientation: .horizontal, layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+        subitems: [item(.fractionalWidth(0.2), .fractionalHeight(1))]))
+    let pair = CompositionalGroup(orientation: .vertical, layoutSize: CompositionalSize(width: .fractionalWidth(0.3), height: .fractionalHeight(1)),
+                                  subitems: [item(.fractionalWidth(1), .fractionalHeight(0.3), inset: 10)], count: 2)
+    let nested = CompositionalSection(group: CompositionalGroup(
+        orientation: .horizontal, layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .fractionalHeight(0.4)),
+        subitems: [item(.fractionalWidth(0.7), .fractionalHeight(1), inset: 10), .group(pair)]))
+    // COMPOSITIONAL_BENCH_COUNTS=1000 (comma-separated) narrows the run, e.g. for a profiler.
+    var counts = [1_000, 100_000, 1_000_000]
+    if let raw = getenv("COMPOSITIONAL_BENCH_COUNTS") {
+        counts = String(cString: raw).split(separator: ",").compactMap { Int($0) }
+    }
+    for count in counts {
+        let label = count == 1_000 ? "1k" : (count == 100_000 ? "100k" : (count == 1_000_000 ? "1M" : "\(count)"))
+        let flow = FlowLayoutConfiguration(collectionView: metrics, sections: [
+            FlowSection(items: .uniform(count: count, size: Size(width: 78, height: 78)), minimumLineSpacing: 0, minimumInteritemSpacing: 0),
+        ])
+        let flowNs = perElement(count) { FlowLayout.layout(flow).attributes.count }
+        print("flow.grid.\(label)  ns/element=\(formatted(flowNs, decimals: 1))")
+        for (name, section) in [("grid", grid), ("nestedGroups", nested)] {
+            let c = CompositionalConfiguration(collectionView: metrics, sections: [section], itemCounts: [count])
+            let ns = perElement(count) { (try? CompositionalLayout.layout(c))?.attributes.count ?? 0 }
+            print("compositional.\(name).\(label)  ns/element=\(formatted(ns, decimals: 1))  x flow=\(formatted(ns / flowNs))")
+        }
+    }
+}
+
+/// Median over 7 samples of the time per element, each sample covering about 1M elements.
+private func perElement(_ elements: Int, _ body: () -> Int) -> Double {
+    let repetitions = max(1, 1_000_000 / elements)
+    var sink = 0
+    let ns = medianNanoseconds(runs: 7) {
+        for _ in 0..<repetitions { sink &+= body() }
+    }
+    precondition(sink > 0, "the layout produced no elements")
+    return ns / Double(repetitions * elements)
+}

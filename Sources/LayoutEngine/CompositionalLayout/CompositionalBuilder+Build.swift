@@ -1,0 +1,95 @@
+/// Stacking sections (R40), the layout's boundary items (R41) and the content size (R42, R47).
+extension CompositionalBuilder {
+    /// Layout sections solved once each, then every data section measured, the element count
+    /// checked against `config.elementLimit`, then the elements written. O(layout sections ·
+    /// solution size + elements).
+    mutating func build() throws(CompositionalError) -> Layout {
+        let cv = config.collectionView
+        let counts = config.itemCounts
+        var maxItems = [Int](repeating: 0, count: config.sections.count)
+        for (s, n) in counts.enumerated() {
+            let l = config.layoutSectionIndex(forDataSection: s)
+            maxItems[l] = max(maxItems[l], n)
+        }
+        var solved: [SolvedSection?] = Array(repeating: nil, count: config.sections.count)
+        let used = min(config.sections.count, counts.count)
+        for l in 0..<used {
+            let budget = max(maxItems[l], CompositionalLayout.minimumSolutionItems)
+            solved[l] = try SolvedSection(config.sections[l], index: l, collectionView: cv,
+                                          insets: containerInsets(config.sections[l].contentInsetsReference),
+                                          grid: grid, transposed: transposed, leafBudget: budget)
+        }
+        let preferred = preferredBySection()
+        var plans: [DataSectionPlan] = []
+        plans.reserveCapacity(counts.count)
+        var elements = config.boundarySupplementaryItems.count
+        for (s, n) in counts.enumerated() {
+            let l = config.layoutSectionIndex(forDataSection: s)
+            guard let solvedSection = solved[l] else { continue }
+            let plan = try DataSectionPlan(section: s, solved: solvedSection, solvedIndex: l, count: n,
+                                           preferred: preferred[s] ?? [], width: cv.width, grid: grid)
+            elements = elements > Int.max - plan.elementCount ? Int.max : elements + plan.elementCount
+            plans.append(plan)
+        }
+        guard elements <= config.elementLimit else {
+            throw CompositionalError(code: "TOO_MANY_ELEMENTS", path: [.key("sections")],
+                                     message: "The layout would have \(elements) elements (cells, item supplementaries, boundary items and decorations), over this server's cap of \(config.elementLimit) elements per request (--max-elements). Send fewer items or fewer supplementary items.")
+        }
+        // R40: sections stack; interSectionSpacing only between sections that have items.
+        var starts: [Double] = []
+        starts.reserveCapacity(plans.count)
+        var cursor = 0.0
+        var seenItems = false
+        for plan in plans {
+            if plan.count > 0 {
+                if seenItems { cursor += config.interSectionSpacing }
+                seenItems = true
+            }
+            starts.append(cursor)
+            cursor += plan.extent
+        }
+        // R41: the layout's boundary items around all sections.
+        let (gl, gr) = containerInsets(config.contentInsetsReference)
+        let globalContainer = LayoutContainer(size: Size(width: cv.width, height: cv.height),
+                                              insets: DirectionalInsets(top: 0, leading: gl, bottom: 0, trailing: gr))
+        let global = BoundaryPlacement(config.boundarySupplementaryItems,
+                                       anchorRect: Rect(x: gl, y: 0, width: cv.width - gl - gr, height: cursor),
+                                       container: globalContainer, grid: grid)
+        let shift = global.above
+        attributes.reserveCapacity(elements)
+        sections.reserveCapacity(plans.count)
+        let globals = config.boundarySupplementaryItems.enumerated()
+        for (j, b) in globals where b.alignment.edges.contains(.top) {
+            try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
+        }
+        for (s, plan) in plans.enumerated() {
+            guard let solvedSection = solved[plan.solved] else { continue }
+            try emitSection(s, plan: plan, solved: solvedSection, y0: shift + starts[s])
+        }
+        for (j, b) in globals where !b.alignment.edges.contains(.top) {
+            try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
+        }
+        // R42/R47: cross size the container width, main size every section plus the global items;
+        // rounded to the pixel in the modern generation only (the spec's legacy examples keep
+        // the unrounded sum, e.g. 675.2 for two 337.6-pt groups).
+        let height = shift + cursor + global.below
+        var size = config.generation == .modern ? Size(width: grid.round(cv.width), height: grid.round(height))
+            : Size(width: cv.width, height: height)
+        if transposed { size = Size(width: size.height, height: size.width) }
+        return Layout(scrollDirection: transposed ? .horizontal : .vertical, contentSize: size,
+                      attributes: attributes, sections: sections,
+                      pinning: Pinning(headers: false, footers: false, scale: grid.scale,
+                                       contentInset: transposed ? Self.transpose(cv.contentInset) : cv.contentInset),
+                      elementKinds: kinds)
+    }
+
+    private mutating func emitGlobal(_ b: BoundarySupplementaryItem, _ frame: Rect, shift: Double, index: Int) throws(CompositionalError) {
+        var f = frame
+        f.origin.y += shift
+        try check(f, path: [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)])
+        emit(.supplementaryView, kind(b.elementKind), IndexPath(section: 0, item: 0), f, zIndex: b.zIndex,
+             global: true, pins: b.pinToVisibleBounds)
+    }
+
+    static func transpose(_ i: Insets) -> Insets { Insets(top: i.left, left: i.top, bottom: i.right, right: i.bottom) }
+}

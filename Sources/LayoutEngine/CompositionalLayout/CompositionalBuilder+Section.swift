@@ -1,0 +1,138 @@
+/// Writing one data section's elements: decorations (R35), boundary items (R29), cells from the
+/// shared solution (R22) and item supplementaries (R34), contiguous and in that order.
+extension CompositionalBuilder {
+    mutating func emitSection(_ s: Int, plan: DataSectionPlan, solved p: SolvedSection, y0: Double) throws(CompositionalError) {
+        let sec = p.section
+        let width = config.collectionView.width
+        let path: [CompositionalError.PathComponent] = [.key("layout"), .key("sections"), .index(p.index)]
+        let decorated = !sec.decorationItems.isEmpty
+        let sectionIP = IndexPath(section: s, item: 0)
+        // R35: the whole section (extending boundary items and insets included), full container width.
+        for (j, d) in sec.decorationItems.enumerated() {
+            let rect = Rect(x: p.containerLeading, y: y0, width: width - p.containerLeading - p.containerTrailing, height: plan.extent)
+            let frame = d.contentInsets.inset(rect)
+            try check(frame, path: path.appending("decorationItems", j))
+            emit(.decorationView, kind(d.elementKind), sectionIP, frame, zIndex: d.zIndex)
+        }
+        let hostTop = y0 + plan.boundary.above
+        let boundaryStart = attributes.count
+        for (j, b) in sec.boundarySupplementaryItems.enumerated() {
+            var frame = plan.boundary.placed[j].frame
+            frame.origin.y += hostTop
+            try check(frame, path: path.appending("boundarySupplementaryItems", j))
+            emit(.supplementaryView, kind(b.elementKind), sectionIP, frame, zIndex: decorated ? max(b.zIndex, 1) : b.zIndex,
+                 pins: b.pinToVisibleBounds)
+        }
+        let (header, footer) = BoundaryPlacement.headerFooter(sec.boundarySupplementaryItems)
+        // R22: item i at leaf (i mod n) of repetition (i div n); R32: cells above a background.
+        let cellStart = attributes.count
+        let n = p.solution.leaves.count
+        let count = plan.count
+        let groups = count == 0 ? 0 : (count + n - 1) / n
+        let origin = Point(x: p.contentOrigin.x, y: hostTop + sec.contentInsets.top + p.contentOrigin.y)
+        let cellZ = decorated ? 1 : 0
+        let spacing = sec.interGroupSpacing
+        var hasBadges = !p.solution.badges.isEmpty
+        var out = attributes
+        attributes = []
+        let alongX = p.orthogonal
+        let plainFixed = Self.fixedParts(p.solution.leaves, origin: origin, alongX: alongX, grid: grid)
+        let start = alongX ? origin.x : origin.y
+        let stride = p.extent + spacing
+        var customDelta = 0.0
+        for r in 0..<groups {
+            let first = r * n
+            let c = min(n, count - first)
+            // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
+            let along = start + (Double(r) * stride + customDelta)
+            if let rep = plan.custom[r] {
+                if !rep.solution.badges.isEmpty { hasBadges = true }
+                Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
+                                 count: c, section: s, first: first, along: along, alongX: alongX, zIndex: cellZ, grid: grid,
+                                 transposed: transposed, into: &out)
+                customDelta += rep.extent - p.extent
+            } else {
+                Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, along: along,
+                                 alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+            }
+        }
+        attributes = out
+        let cellEnd = attributes.count
+        if hasBadges { try emitBadges(s, plan: plan, solved: p, origin: origin, zFloor: decorated ? 1 : Int.min) }
+        var orthogonalSize: Size?
+        if p.orthogonal {
+            let si = sec.contentInsets
+            let o = Size(width: p.containerLeading + si.leading + plan.contentMain + si.trailing + p.containerTrailing, height: plan.hostHeight)
+            orthogonalSize = transposed ? Size(width: o.height, height: o.width) : o
+        }
+        sections.append(SectionGeometry(minScroll: y0, maxScroll: y0 + plan.extent,
+                                        headerIndex: header.map { boundaryStart + $0 }, footerIndex: footer.map { boundaryStart + $0 },
+                                        cells: cellStart..<cellEnd, orthogonalContentSize: orthogonalSize))
+    }
+
+    /// The cells of one repetition: leaf frames moved by (dx, dy), rounded (R45), swapped back
+    /// when the layout was solved transposed. Sizes, and the coordinate that does not change
+    /// between repetitions, are rounded once per section (`fixed`); only the repeating axis
+    /// is rounded per element.
+    @inline(__always)
+    static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, along: Double,
+                            alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool, into out: inout [LayoutAttributes]) {
+        leaves.withUnsafeBufferPointer { buffer in
+            fixed.withUnsafeBufferPointer { fixed in
+                // Items of a row share their coordinate: round it once per row.
+                var lastRaw = Double.nan, lastRounded = 0.0
+                for k in 0..<count {
+                    var r = fixed[k]
+                    let raw = alongX ? buffer[k].cell.origin.x : buffer[k].cell.origin.y
+                    if raw != lastRaw {
+                        lastRaw = raw
+                        lastRounded = grid.round(raw + along)
+                    }
+                    if alongX { r.origin.x = lastRounded } else { r.origin.y = lastRounded }
+                    if transposed { r = Rect(x: r.origin.y, y: r.origin.x, width: r.size.height, height: r.size.width) }
+                    out.append(LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + k),
+                                                frame: r, zIndex: zIndex, isEstimated: buffer[k].isEstimated))
+                }
+            }
+        }
+    }
+
+    /// Per leaf: the rounded size and the rounded coordinate across the repetition axis.
+    static func fixedParts(_ leaves: [GroupSolution.Leaf], origin: Point, alongX: Bool, grid: PixelGrid) -> [Rect] {
+        leaves.map { leaf in
+            let c = leaf.cell
+            return Rect(x: alongX ? 0 : grid.round(c.origin.x + origin.x), y: alongX ? grid.round(c.origin.y + origin.y) : 0,
+                        width: grid.round(c.size.width), height: grid.round(c.size.height))
+        }
+    }
+
+    /// R34: item supplementaries, item by item after the cells, each at its cell's origin.
+    private mutating func emitBadges(_ s: Int, plan: DataSectionPlan, solved p: SolvedSection, origin: Point, zFloor: Int) throws(CompositionalError) {
+        let n = p.solution.leaves.count
+        let groups = plan.count == 0 ? 0 : (plan.count + n - 1) / n
+        var kindCache: [String: SupplementaryKind] = [:]
+        let stride = p.extent + p.section.interGroupSpacing
+        var customDelta = 0.0
+        for r in 0..<groups {
+            let along = Double(r) * stride + customDelta
+            let rep = plan.custom[r]
+            let solution = rep?.solution ?? p.solution
+            let dx = p.orthogonal ? origin.x + along : origin.x
+            let dy = p.orthogonal ? origin.y : origin.y + along
+            let first = r * n
+            for k in 0..<min(n, plan.count - first) {
+                let leaf = solution.leaves[k]
+                guard leaf.badgeCount > 0 else { continue }
+                for b in Int(leaf.badgeStart)..<Int(leaf.badgeStart + leaf.badgeCount) {
+                    let badge = solution.badges[b]
+                    let frame = Rect(x: leaf.cell.origin.x + dx + badge.frame.origin.x, y: leaf.cell.origin.y + dy + badge.frame.origin.y,
+                                     width: badge.frame.size.width, height: badge.frame.size.height)
+                    let badgeKind: SupplementaryKind
+                    if let cached = kindCache[badge.kind] { badgeKind = cached } else { badgeKind = kind(badge.kind); kindCache[badge.kind] = badgeKind }
+                    emit(.supplementaryView, badgeKind, IndexPath(section: s, item: first + k), frame, zIndex: max(badge.zIndex, zFloor))
+                }
+            }
+            if let rep { customDelta += rep.extent - p.extent }
+        }
+    }
+}

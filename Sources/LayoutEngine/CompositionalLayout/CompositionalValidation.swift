@@ -1,0 +1,81 @@
+/// What UIKit refuses before solving (R7, R15) and the server's bounds on the work a request
+/// may ask for, checked before anything is laid out.
+enum CompositionalValidation {
+    typealias Path = [CompositionalError.PathComponent]
+
+    /// Deepest group nesting accepted (the root group is depth 1).
+    static let maximumDepth = 32
+    /// Most nodes (groups, items, supplementary, boundary and decoration items) in all layout sections.
+    static let maximumTreeNodes = 10_000
+    /// Largest `count` of a group.
+    static let maximumCount = 10_000
+
+    static func validate(_ c: CompositionalConfiguration) throws(CompositionalError) {
+        let cv = c.collectionView
+        for (name, v) in [("width", cv.width), ("height", cv.height), ("scale", cv.scale)] where !(v.isFinite && v > 0) {
+            throw CompositionalErrors.structure("INVALID_COLLECTION_VIEW", "The collection view's \(name) is \(UIKitFormat.number(v)); it must be a finite number greater than 0.", path: [.key("collectionView"), .key(name)])
+        }
+        if c.sections.isEmpty, !c.itemCounts.isEmpty {
+            throw CompositionalErrors.structure("NO_LAYOUT_SECTIONS", "A compositional layout needs at least one section (NSCollectionLayoutSection) for its \(c.itemCounts.count) data section\(c.itemCounts.count == 1 ? "" : "s"); add one to layout.sections (the last one repeats for later data sections).", path: [.key("layout"), .key("sections")])
+        }
+        var nodes = c.boundarySupplementaryItems.count
+        for (j, b) in c.boundarySupplementaryItems.enumerated() {
+            try size(b.layoutSize, path: [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(j), .key("layoutSize")])
+        }
+        for (i, s) in c.sections.enumerated() {
+            let path: Path = [.key("layout"), .key("sections"), .index(i)]
+            nodes += s.boundarySupplementaryItems.count + s.decorationItems.count
+            for (j, b) in s.boundarySupplementaryItems.enumerated() {
+                try size(b.layoutSize, path: path.appending("boundarySupplementaryItems", j).appending("layoutSize"))
+            }
+            try group(s.group, depth: 1, nodes: &nodes, path: path.appending("group"))
+        }
+    }
+
+    static func group(_ g: CompositionalGroup, depth: Int, nodes: inout Int, path: Path) throws(CompositionalError) {
+        guard depth <= maximumDepth else {
+            throw CompositionalErrors.structure("GROUP_TOO_DEEP", "Groups are nested \(depth) deep here; this server accepts at most \(maximumDepth) levels. Flatten the nesting.", path: path)
+        }
+        nodes += 1
+        try checkNodes(nodes, path: path)
+        try size(g.layoutSize, path: path.appending("layoutSize"))
+        guard !g.subitems.isEmpty else {
+            throw CompositionalErrors.structure("GROUP_WITHOUT_SUBITEMS", "This NSCollectionLayoutGroup has no subitems; UIKit requires at least one. Add an item or group to subitems.", path: path.appending("subitems"))
+        }
+        if let count = g.count {
+            guard count >= 1, count <= maximumCount else {
+                throw CompositionalErrors.structure("INVALID_COUNT", "count is \(count); UIKit requires a count greater than 0 (this server accepts up to \(maximumCount)).", path: path.appending("count"))
+            }
+            guard g.subitems.count == 1 else {
+                let initializer = g.countKind == .repeating ? "repeatingSubitem:count:" : "subitem:count:"
+                throw CompositionalErrors.structure("COUNT_NEEDS_ONE_SUBITEM", "A group made with \(initializer) has exactly one subitem, this one has \(g.subitems.count). Send one subitem, or drop count to repeat the subitems until the group is full.", path: path.appending("subitems"))
+            }
+        }
+        for (k, sub) in g.subitems.enumerated() {
+            switch sub {
+            case .item(let item):
+                let p = path.appending("subitems", k).appending("item")
+                nodes += 1 + item.supplementaryItems.count
+                try checkNodes(nodes, path: p)
+                try size(item.layoutSize, path: p.appending("layoutSize"))
+                for (j, s) in item.supplementaryItems.enumerated() {
+                    try size(s.layoutSize, path: p.appending("supplementaryItems", j).appending("layoutSize"))
+                }
+            case .group(let child):
+                try group(child, depth: depth + 1, nodes: &nodes, path: path.appending("subitems", k).appending("group"))
+            }
+        }
+    }
+
+    static func checkNodes(_ nodes: Int, path: Path) throws(CompositionalError) {
+        guard nodes <= maximumTreeNodes else {
+            throw CompositionalErrors.structure("LAYOUT_TREE_TOO_LARGE", "The layout describes more than \(maximumTreeNodes) groups, items and supplementary items; this server accepts at most \(maximumTreeNodes). Reuse one section (the last layout section repeats for later data sections).", path: path)
+        }
+    }
+
+    /// R7: both dimensions finite and > 0.
+    static func size(_ s: CompositionalSize, path: Path) throws(CompositionalError) {
+        if !(s.width.value.isFinite && s.width.value > 0) { throw CompositionalErrors.invalidDimension(s.width, path: path.appending("width")) }
+        if !(s.height.value.isFinite && s.height.value > 0) { throw CompositionalErrors.invalidDimension(s.height, path: path.appending("height")) }
+    }
+}

@@ -1,0 +1,132 @@
+/// Solving the accepted children and arranging them along the group's axis (R16, R18, R5).
+extension GroupSolver {
+    /// One child's footprint along an axis: its size plus the spacing before and after it.
+    struct Edges {
+        var before: Double
+        var beforeFlexible: Bool
+        var after: Double
+        var afterFlexible: Bool
+    }
+
+    mutating func place(_ group: CompositionalGroup, accepted: [Candidate], container: LayoutContainer, size: Size,
+                        path: [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
+        let horizontal = group.orientation == .horizontal
+        var sizes: [Size] = []
+        var ranges: [Range<Int>] = []
+        sizes.reserveCapacity(accepted.count)
+        for c in accepted {
+            guard leafBudget > 0 else { break }
+            let start = solution.leaves.count
+            switch group.subitems[c.index] {
+            case .item(let item):
+                sizes.append(try addLeaf(item, layoutSize: c.layoutSize, size: c.size, path: path, index: c.index))
+            case .group(let child):
+                var sub = child
+                sub.layoutSize = c.layoutSize
+                let subPath = path.appending("subitems", c.index).appending("group")
+                sizes.append(try solve(sub, size: c.size, path: subPath))
+            }
+            ranges.append(start..<solution.leaves.count)
+        }
+        // Along the axis (R16).
+        let n = sizes.count
+        let spacing = group.interItemSpacing ?? .fixed(0)
+        let axisEdges = (0..<n).map { edges(group.subitems[accepted[$0].index], alongX: horizontal) }
+        let crossEdges = (0..<n).map { edges(group.subitems[accepted[$0].index], alongX: !horizontal) }
+        let effAxis = horizontal ? container.effectiveWidth : container.effectiveHeight
+        let effCross = horizontal ? container.effectiveHeight : container.effectiveWidth
+        var total = spacing.spacing * Double(max(n - 1, 0))
+        var flexCount = spacing.isFlexible ? max(n - 1, 0) : 0
+        for i in 0..<n {
+            let e = axisEdges[i]
+            total += (horizontal ? sizes[i].width : sizes[i].height) + e.before + e.after
+            flexCount += (e.beforeFlexible ? 1 : 0) + (e.afterFlexible ? 1 : 0)
+        }
+        let share = flexCount > 0 ? max(0, (effAxis - total) / Double(flexCount)) : 0
+        let gap = spacing.spacing + (spacing.isFlexible ? share : 0)
+        var pos = horizontal ? container.insets.leading : container.insets.top
+        let crossStart = horizontal ? container.insets.top : container.insets.leading
+        var maxX = 0.0, maxY = 0.0
+        for i in 0..<n {
+            let e = axisEdges[i], ce = crossEdges[i]
+            pos += e.before + (e.beforeFlexible ? share : 0)
+            let z = horizontal ? sizes[i].width : sizes[i].height
+            let zc = horizontal ? sizes[i].height : sizes[i].width
+            let crossFlex = (ce.beforeFlexible ? 1 : 0) + (ce.afterFlexible ? 1 : 0)
+            let crossShare = crossFlex > 0 ? max(0, (effCross - (zc + ce.before + ce.after)) / Double(crossFlex)) : 0
+            let cross = crossStart + ce.before + (ce.beforeFlexible ? crossShare : 0)
+            let origin = horizontal ? Point(x: pos, y: cross) : Point(x: cross, y: pos)
+            offsetLeaves(ranges[i], by: origin)
+            maxX = max(maxX, origin.x + sizes[i].width + (horizontal ? e.after : ce.after))
+            maxY = max(maxY, origin.y + sizes[i].height + (horizontal ? ce.after : e.after))
+            pos += z + e.after + (e.afterFlexible ? share : 0)
+            if i < n - 1 { pos += gap }
+        }
+        // R5: an estimated axis takes the union of the children (plus the trailing inset).
+        var final = size
+        if group.layoutSize.width.isEstimated { final.width = maxX + container.insets.trailing }
+        if group.layoutSize.height.isEstimated { final.height = maxY + container.insets.bottom }
+        return final
+    }
+
+    /// An item leaf at the origin: its cell frame (R8, R9), preferred size (self-sizing) and badges.
+    private mutating func addLeaf(_ item: CompositionalItem, layoutSize: CompositionalSize, size resolved: Size,
+                                  path groupPath: [CompositionalError.PathComponent], index: Int) throws(CompositionalError) -> Size {
+        var size = resolved
+        let ordinal = solution.leaves.count
+        var estimated = layoutSize.width.isEstimated || layoutSize.height.isEstimated
+        if estimated, let p = preferred[ordinal] {
+            if layoutSize.width.isEstimated { size.width = p.width }
+            if layoutSize.height.isEstimated { size.height = p.height }
+            estimated = false
+        }
+        let frame = Rect(origin: .zero, size: size)
+        let cell = item.contentInsets.ignoringEstimatedAxes(of: layoutSize).inset(frame)
+        let path = { groupPath.appending("subitems", index).appending("item") }
+        try checkFrame(cell) { path().appending("contentInsets") }
+        let badgeStart = solution.badges.count
+        for (j, s) in item.supplementaryItems.enumerated() {
+            let host = LayoutContainer(size: cell.size, insets: .zero)
+            let badgeSize = grid.resolve(s.layoutSize, in: host)
+            let f = Anchoring.frame(container: Rect(origin: .zero, size: cell.size), size: badgeSize,
+                                    containerAnchor: s.containerAnchor, itemAnchor: s.itemAnchor)
+            let badge = s.contentInsets.ignoringEstimatedAxes(of: s.layoutSize).inset(f)
+            try checkFrame(badge) { path().appending("supplementaryItems", j).appending("contentInsets") }
+            solution.badges.append(.init(kind: s.elementKind, frame: badge, zIndex: s.zIndex))
+        }
+        solution.leaves.append(.init(frame: frame, cell: cell, badgeStart: Int32(badgeStart),
+                                     badgeCount: Int32(item.supplementaryItems.count), isEstimated: estimated))
+        leafBudget -= 1
+        return size
+    }
+
+    /// R45: a frame whose rounded size is negative (content insets larger than the item) is
+    /// refused with UIKit's message. Checked once per solution item, not per placed element.
+    private func checkFrame(_ frame: Rect, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) {
+        let r = grid.round(frame)
+        guard r.size.width < 0 || r.size.height < 0 else { return }
+        let show = { (f: Rect) in self.transposed ? Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) : f }
+        throw CompositionalErrors.invalidFrame(rounded: show(r), frame: show(frame), scale: grid.scale, path: path())
+    }
+
+    private mutating func offsetLeaves(_ range: Range<Int>, by origin: Point) {
+        guard origin.x != 0 || origin.y != 0 else { return }
+        for j in range {
+            solution.leaves[j].frame.origin.x += origin.x
+            solution.leaves[j].frame.origin.y += origin.y
+            solution.leaves[j].cell.origin.x += origin.x
+            solution.leaves[j].cell.origin.y += origin.y
+        }
+    }
+
+    /// Edge spacing of a child along x or y. A group's flexible spacing along its own axis is
+    /// ignored, its required part kept (R11, UIKit logs it).
+    func edges(_ sub: CompositionalSubitem, alongX: Bool) -> Edges {
+        let es = sub.edgeSpacing
+        let (a, b) = alongX ? (es.leading, es.trailing) : (es.top, es.bottom)
+        var flexibleAllowed = true
+        if case .group(let g) = sub, (g.orientation == .horizontal) == alongX { flexibleAllowed = false }
+        return Edges(before: a?.spacing ?? 0, beforeFlexible: flexibleAllowed && (a?.isFlexible ?? false),
+                     after: b?.spacing ?? 0, afterFlexible: flexibleAllowed && (b?.isFlexible ?? false))
+    }
+}

@@ -1,0 +1,112 @@
+/// Solves a root group and its nested groups into item frames (R12-R18).
+///
+/// A group first *walks* its subitems (R13: cyclically until the next one does not fit;
+/// R15: exactly `count`), measuring each candidate against the group's container; if spacing
+/// and container-dependent items call for it, it walks again against the container minus the
+/// total spacing (R14). Only then are the accepted nested groups solved (each once), and the
+/// group arranges its children along its axis (R16). Work is bounded by `leafBudget`: a walk
+/// never accepts more candidates than items may still be produced.
+struct GroupSolver {
+    let grid: PixelGrid
+    /// Horizontal scrolling is solved transposed; messages print sizes as the client sent them.
+    let transposed: Bool
+    /// Items the solution may still hold.
+    var leafBudget: Int
+    /// Self-sizing: preferred size of the solution's `k`-th item (solver orientation).
+    var preferred: [Int: Size]
+    var solution = GroupSolution()
+
+    init(grid: PixelGrid, transposed: Bool, leafBudget: Int, preferred: [Int: Size] = [:]) {
+        self.grid = grid
+        self.transposed = transposed
+        self.leafBudget = leafBudget
+        self.preferred = preferred
+    }
+
+    /// One accepted subitem: which one, its (possibly count-rewritten) size and resolved size.
+    struct Candidate {
+        var index: Int
+        var layoutSize: CompositionalSize
+        var size: Size
+    }
+
+    /// Solves `group` at its resolved `size`; its items are appended to `solution.leaves`
+    /// relative to the group's origin. Returns the group's final size (R5).
+    mutating func solve(_ group: CompositionalGroup, size: Size, path: [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
+        let horizontal = group.orientation == .horizontal
+        let insets = group.contentInsets.resolvedAsGroupInsets(in: size)
+        let container = LayoutContainer(size: size, insets: insets)
+        guard container.effectiveWidth > 0, container.effectiveHeight > 0 else {
+            throw CompositionalErrors.noRoom(insets: insets, size: size, transposed: transposed,
+                                              path: path.appending(insets.isZero ? "layoutSize" : "contentInsets"))
+        }
+        let spacing = group.interItemSpacing?.spacing ?? 0
+        var accepted = try walk(group, container: container, pass2: false, path: path)
+        let axisDependent = accepted.contains { c in
+            horizontal ? c.layoutSize.dependsOnContainerWidth : c.layoutSize.dependsOnContainerHeight
+        }
+        if spacing != 0, accepted.count >= 2, axisDependent {
+            // R14: fractions of (effective − total spacing), no insets; spacing before every item.
+            let total = spacing * Double(accepted.count - 1)
+            let reduced = LayoutContainer(
+                size: Size(width: container.effectiveWidth - (horizontal ? total : 0),
+                           height: container.effectiveHeight - (horizontal ? 0 : total)),
+                insets: .zero)
+            accepted = try walk(group, container: reduced, pass2: true, path: path, remainingFrom: container)
+        }
+        return try place(group, accepted: accepted, container: container, size: size, path: path)
+    }
+
+    /// R13/R15: the subitems this group holds, in order, with their resolved sizes.
+    private func walk(_ group: CompositionalGroup, container: LayoutContainer, pass2: Bool,
+                      path: [CompositionalError.PathComponent], remainingFrom full: LayoutContainer? = nil) throws(CompositionalError) -> [Candidate] {
+        let horizontal = group.orientation == .horizontal
+        let spacing = group.interItemSpacing?.spacing ?? 0
+        let axisFull = full ?? container
+        var remaining = horizontal ? axisFull.effectiveWidth : axisFull.effectiveHeight
+        let estimatedAxis = horizontal ? group.layoutSize.width.isEstimated : group.layoutSize.height.isEstimated
+        let m = group.subitems.count
+        let limit = min(group.count ?? Int.max, max(leafBudget, 1))
+        var out: [Candidate] = []
+        var k = 0
+        while out.count < limit {
+            let index = k % m
+            let sub = group.subitems[index]
+            var layoutSize = sub.layoutSize
+            if let count = group.count, group.countKind == .subitemCount {
+                // R15: subitem:count: forces 1/count along the group's axis.
+                if horizontal { layoutSize.width = .fractionalWidth(1.0 / Double(count)) } else { layoutSize.height = .fractionalHeight(1.0 / Double(count)) }
+            }
+            let size = grid.resolve(layoutSize, in: container)
+            let extent = horizontal ? size.width : size.height
+            // Built only for an error: the walk runs once per candidate.
+            func subPath() -> [CompositionalError.PathComponent] {
+                path.appending("subitems", index).appending(Self.kindKey(sub)).appending("layoutSize").appending(horizontal ? "width" : "height")
+            }
+            guard extent > 0 else {
+                throw CompositionalErrors.zeroExtent(group: group, extent: extent, path: subPath())
+            }
+            let dependent = horizontal ? layoutSize.dependsOnContainerWidth : layoutSize.dependsOnContainerHeight
+            if spacing != 0, !out.isEmpty, pass2 || !dependent { remaining -= spacing }
+            let edges = sub.edgeSpacing
+            remaining -= extent + (horizontal ? (edges.leading?.spacing ?? 0) + (edges.trailing?.spacing ?? 0)
+                                              : (edges.top?.spacing ?? 0) + (edges.bottom?.spacing ?? 0))
+            if group.count == nil, !(remaining >= -0.25 || estimatedAxis) {
+                if out.isEmpty {
+                    throw CompositionalErrors.cannotFitItem(extent: extent, available: horizontal ? axisFull.effectiveWidth : axisFull.effectiveHeight,
+                                                            horizontal: horizontal != transposed,
+                                                            path: subPath())
+                }
+                break
+            }
+            out.append(Candidate(index: index, layoutSize: layoutSize, size: size))
+            k += 1
+        }
+        return out
+    }
+
+    static func kindKey(_ sub: CompositionalSubitem) -> String {
+        if case .group = sub { return "group" }
+        return "item"
+    }
+}

@@ -1,0 +1,221 @@
+"""The playground page in headless Chromium (Debian's chromium + chromium-driver), via Selenium.
+
+    python scripts/ci-browser.py http://127.0.0.1:PORT SCREENSHOT.png
+
+Checks what a new user sees: the page loads with no console errors and draws the first example
+with no input; every rect is at its element's frame; a viewport drag and a resize issue rect
+queries (pinned headers move with the viewport); a click shows an element's attributes; a bad
+edit shows the problem with the pointer's field marked, and markup in it stays text; every
+example lays out; rotate answers with targetContentOffset; the batch panel shows UIKit's verdict.
+Prints one line per check and 'N passed, N failed' at the end; exits 1 on any failure.
+"""
+import json
+import sys
+import time
+import urllib.request
+import xml.etree.ElementTree as ET
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+BASE, SHOT = sys.argv[1], sys.argv[2]
+passed, failed = [], []
+
+
+def check(name, ok, detail=""):
+    (passed if ok else failed).append(name)
+    print(("ok   " if ok else "FAIL ") + name + ("" if ok else "  -- " + str(detail)[:800]), flush=True)
+
+
+def wait(driver, condition, timeout=20, what="condition"):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            value = driver.execute_script("return " + condition)
+            if value:
+                return value
+        except Exception:  # page not ready yet
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(what + ": " + condition)
+
+
+def state(driver):
+    return driver.execute_script("return JSON.parse(JSON.stringify(window.playground))")
+
+
+def severe(driver, allowed=()):
+    logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    return [e["message"] for e in logs if not any(a in e["message"] for a in allowed)]
+
+
+def set_editor(driver, element_id, text):
+    driver.execute_script(
+        "const a = document.getElementById(arguments[0]); a.value = arguments[1];"
+        "a.dispatchEvent(new Event('input', {bubbles: true}));", element_id, text)
+
+
+def get(path):
+    with urllib.request.urlopen(BASE + path, timeout=10) as r:
+        return r.status, r.headers, r.read()
+
+
+options = Options()
+options.binary_location = "/usr/bin/chromium"
+for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000",
+            "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
+    options.add_argument(arg)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_page_load_timeout(30)
+driver.set_script_timeout(30)
+
+try:
+    # 1. Load: the first example is laid out and drawn with no user action, no console errors.
+    driver.get(BASE + "/")
+    wait(driver, "window.playground && window.playground.ready", what="first drawing")
+    s = state(driver)
+    check("page loads with no console errors", not severe(driver) and not s["errors"], severe(driver) + s["errors"])
+    rects = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#drawing svg rect[data-index-path]')).map(r => ["
+        "r.getAttribute('data-category'), r.getAttribute('data-kind'), r.getAttribute('data-index-path'),"
+        "+r.getAttribute('x'), +r.getAttribute('y'), +r.getAttribute('width'), +r.getAttribute('height')])")
+    natural = [r for r in rects]
+    expected = [[e["category"], e.get("kind"), ",".join(map(str, e["indexPath"])), e["frame"]["x"], e["frame"]["y"],
+                 e["frame"]["width"], e["frame"]["height"]] for e in s["layout"]["elements"]]
+    pinned_rects = [r for r in natural if r not in expected]
+    check("first example drawn: one rect per element at its frame",
+          len(expected) > 20 and all(e in natural for e in expected) and len(natural) - len(expected) == len(s["pinned"]),
+          (len(expected), len(natural), pinned_rects))
+    status, headers, body = get("/layout/" + s["layoutId"] + ".svg?rect=0,0,375,400")
+    root = ET.fromstring(body)
+    check("the picture parses as XML with a viewBox of the content size",
+          status == 200 and root.get("viewBox") == "0 0 %g %g" % (s["layout"]["contentSize"]["width"], s["layout"]["contentSize"]["height"]),
+          root.attrib)
+
+    # 2. Drag the viewport: rect queries follow it; the pinned header moves with it.
+    before = state(driver)
+    viewport = driver.find_element(By.ID, "viewport")
+    ActionChains(driver).click_and_hold(viewport).move_by_offset(0, 60).move_by_offset(0, 60).move_by_offset(0, 40).release().perform()
+    wait(driver, "window.playground.rectQueries > %d && window.playground.viewport.y > 0" % before["rectQueries"], what="rect query after drag")
+    time.sleep(0.5)
+    after = state(driver)
+    v = after["viewport"]
+    expected_query = "/layout/%s/elements?rect=%d,%d,%d,%d" % (after["layoutId"], v["x"], v["y"], v["width"], v["height"])
+    check("a viewport drag issues a rect query for the new rect",
+          after["rectQueries"] > before["rectQueries"] and after["lastRectQuery"] == expected_query and v["y"] > before["viewport"]["y"],
+          (before["viewport"], v, after["lastRectQuery"]))
+    _, _, answer = get(expected_query)
+    served = json.loads(answer)["elements"]
+    check("the page shows what the server's rect query returns", after["lastRectResult"] == served, (len(served), len(after["lastRectResult"])))
+    pinned = [e for e in after["pinned"] if e.get("kind") == "header"]
+    dom_pinned = driver.execute_script("return Array.from(document.querySelectorAll('#drawing svg rect.pg-pinned-copy')).map(r => +r.getAttribute('y'))")
+    check("the pinned header moves to the top of the dragged viewport",
+          len(pinned) == 1 and pinned[0]["frame"]["y"] == v["y"] and dom_pinned == [v["y"]], (pinned, dom_pinned, v))
+    n = after["rectQueries"]
+    grip = driver.find_element(By.ID, "viewport-grip")
+    ActionChains(driver).click_and_hold(grip).move_by_offset(-40, -30).move_by_offset(-40, -30).release().perform()
+    wait(driver, "window.playground.rectQueries > %d" % n, what="rect query after resize")
+    time.sleep(0.5)
+    resized = state(driver)["viewport"]
+    check("resizing the viewport issues a rect query for the new size",
+          resized["width"] < v["width"] and resized["height"] < v["height"] and state(driver)["lastRectQuery"].endswith(
+              "rect=%d,%d,%d,%d" % (resized["x"], resized["y"], resized["width"], resized["height"])), (v, resized))
+
+    # 3. Click an element: its attributes, as the layout answer gives them.
+    cell = driver.find_element(By.CSS_SELECTOR, "#drawing svg rect[data-category='cell'][data-index-path='0,4']")
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", cell)
+    shown = json.loads(driver.find_element(By.ID, "attributes").text)
+    check("clicking an element shows its attributes",
+          shown == next(e for e in after["layout"]["elements"] if e["category"] == "cell" and e["indexPath"] == [0, 4]), shown)
+
+    # 4. Rotate: invalidate with swapped bounds; the new layout and targetContentOffset are shown.
+    old = state(driver)
+    driver.find_element(By.ID, "rotate").click()
+    wait(driver, "window.playground.rotation && window.playground.layoutId !== %s" % json.dumps(old["layoutId"]), what="rotation")
+    time.sleep(0.5)
+    rotated = state(driver)
+    banner = driver.find_element(By.ID, "rotation").text
+    t = rotated["rotation"]["targetContentOffset"]
+    check("rotate shows the new layout and its targetContentOffset",
+          rotated["collectionView"] == {"width": 400, "height": 375} and "targetContentOffset (%g, %g)" % (t["x"], t["y"]) in banner
+          and rotated["viewport"]["width"] == 400 and rotated["layout"]["contentSize"]["width"] == 400, (banner, rotated["collectionView"]))
+
+    # 5. The batch panel: UIKit's verdict, message and mapping.
+    wait(driver, "document.getElementById('batch-verdict')", what="batch verdict")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#batch-out table tr")
+    check("the batch panel shows a valid batch and its mapping",
+          driver.find_element(By.ID, "batch-verdict").text == "Valid: UIKit accepts this batch." and len(rows) == 6, len(rows))
+    set_editor(driver, "batch-source", '{"before": [5], "after": [6]}')
+    wait(driver, "document.getElementById('batch-exception')", what="batch exception")
+    check("the batch panel shows UIKit's exception for an invalid batch",
+          driver.find_element(By.ID, "batch-verdict").text == "Invalid: UIKit throws." and driver.find_element(By.ID, "batch-exception").text.startswith(
+              "Invalid update: invalid number of items in section 0."), driver.find_element(By.ID, "batch-out").text)
+
+    # 6. A bad edit: the problem, with the pointer's field marked; markup in it stays text.
+    evil = "<img src=x onerror=window.pwned=1>"
+    set_editor(driver, "source", json.dumps({"collectionView": {"width": 320, "height": 480},
+                                             "sections": [{"numberOfItems": 3, evil: 1}]}, indent=2))
+    wait(driver, "window.playground.problem", what="problem for an unknown field")
+    s = state(driver)
+    marks = driver.execute_script("return Array.from(document.querySelectorAll('#layout-editor mark')).map(m => [m.dataset.pointer, m.textContent])")
+    check("an unknown field is a 400 with its member marked in the editor",
+          s["problem"]["status"] == 400 and marks == [["/sections/0/" + evil, json.dumps(evil) + ": 1"]], marks)
+    problem_text = driver.find_element(By.ID, "problem").text
+    check("markup in a problem is shown as text, never run",
+          evil in problem_text and not driver.find_elements(By.CSS_SELECTOR, "#problem img, #layout-editor img")
+          and not driver.execute_script("return window.pwned"), problem_text)
+    set_editor(driver, "source", '{\n  "collectionView": {"width": 320, "height": 480},\n  "sections": [{"numberOfItems": -3}]\n}')
+    wait(driver, "window.playground.problem && window.playground.problem.status === 422", what="422 problem")
+    marks = driver.execute_script("return Array.from(document.querySelectorAll('#layout-editor mark')).map(m => [m.dataset.pointer, m.textContent])")
+    check("a 422 marks the offending field", marks == [["/sections/0/numberOfItems", '"numberOfItems": -3']], marks)
+    set_editor(driver, "source", '{"collectionView": {"width": 320, "height": 480}, "sections": [{"numberOfItems": 3,}]}')
+    wait(driver, "window.playground.problem && window.playground.problem.title === 'Malformed JSON'", what="malformed JSON problem")
+    marks = driver.execute_script("return Array.from(document.querySelectorAll('#layout-editor mark')).map(m => m.textContent)")
+    check("malformed JSON marks where parsing stopped", marks == [",}"], marks)
+
+    # 7. Every example lays out and is drawn.
+    select = Select(driver.find_element(By.ID, "example"))
+    names = [o.text for o in select.options]
+    drawn = {}
+    for i in list(range(1, len(names))) + [0]:  # a select fires no change for the option it shows
+        name = names[i]
+        previous = state(driver)["layoutId"]
+        driver.execute_script("window.playground.ready = false")
+        select.select_by_index(i)
+        wait(driver, "window.playground.ready && !window.playground.problem", what="example " + name)
+        s = state(driver)
+        drawn[name] = driver.execute_script("return document.querySelectorAll('#drawing svg rect[data-index-path]').length")
+        if drawn[name] < len(s["layout"]["elements"]) or s["layoutId"] == previous:
+            drawn[name] = -1
+    check("every example (%d) lays out and is drawn" % len(names), len(names) >= 8 and all(n > 0 for n in drawn.values()), drawn)
+
+    # 8. The screenshot: the first example (shown last above) with the viewport scrolled so the header is pinned.
+    time.sleep(0.3)
+    viewport = driver.find_element(By.ID, "viewport")
+    n = state(driver)["rectQueries"]
+    ActionChains(driver).click_and_hold(viewport).move_by_offset(0, 80).move_by_offset(0, 50).release().perform()
+    wait(driver, "window.playground.rectQueries > %d" % n, what="rect query before the screenshot")
+    time.sleep(0.5)
+    cell = driver.find_element(By.CSS_SELECTOR, "#drawing svg rect[data-category='cell'][data-index-path='1,2']")
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", cell)
+    driver.save_screenshot(SHOT)
+    print("screenshot: " + SHOT)
+    leftover = severe(driver, allowed=("status of 400", "status of 422"))
+    check("no console errors besides the expected 400/422 answers", not leftover and not state(driver)["errors"], leftover)
+except Exception as e:  # a step that could not run is a failure, with what the page logged
+    check("browser run completed", False, repr(e))
+    try:
+        driver.save_screenshot(SHOT)
+        print("browser log:", driver.get_log("browser"))
+    except Exception:
+        pass
+finally:
+    driver.quit()
+
+print("%d passed, %d failed" % (len(passed), len(failed)))
+sys.exit(1 if failed else 0)
