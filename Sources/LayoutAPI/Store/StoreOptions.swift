@@ -17,7 +17,7 @@ public struct StoreOptions: Sendable, Hashable {
     public var expiryBatchesPerRun = 10
     /// Longest wait between reconnection attempts (seconds); waits double from 0.1 s up to it.
     public var maxBackoff: Double = 5
-    /// Writes kept while the store is unreachable, sent when it is back (bytes of canonical requests).
+    /// Writes kept while the store is unreachable, sent when it is back (bytes of recipes).
     public var pendingBytes = 16 << 20
     /// Distinct ids whose `last_used` update waits for the next batch at most.
     public var maxTouched = 65_536
