@@ -24,7 +24,8 @@ RUN swift build -c release --static-swift-stdlib --traits PostgresStore --produc
 
 # ---------------------------------------------------------------- runtime
 FROM debian:bookworm-slim
-# The Swift runtime and Foundation are linked in; glibc and libstdc++ come with the slim image;
+# The Swift runtime and Foundation are linked in; glibc, libstdc++ and zlib (libz.so.1, gzip
+# bodies) come with the slim image. The build image has zlib1g-dev, as Swift's images all do.
 # CA certificates for a store URL with sslmode=require.
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd

@@ -35,9 +35,13 @@ let package = Package(
         .target(name: "CLayoutd"),
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
         .target(name: "HTTP", dependencies: ["CLayoutd"], swiftSettings: strict),
+        // zlib (Debian: zlib1g-dev) for gzip/deflate bodies.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
+        .target(name: "HTTPCompression", dependencies: ["CZlib"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
         // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP"], exclude: ["Playground/playground.html"],
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
@@ -64,7 +68,8 @@ let package = Package(
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl"], swiftSettings: strict),
+        .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl", "HTTPCompression"], swiftSettings: strict),
     ]
 )

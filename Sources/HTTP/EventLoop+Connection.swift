@@ -48,11 +48,6 @@ extension EventLoop {
             case .failure(let status, let message):
                 respondWithError(c, status: status, message: message)
             case .needMore:
-                // Draining: a quiet connection is read once more (see `beginDrain`), then closed.
-                if draining && isQuiet(c) && !c.readable {
-                    closeConnection(c)
-                    return
-                }
                 if !c.readable { break turns }
                 if c.parser.isMidBody && budget.isExhausted && !c.peerClosed {
                     // Backpressure: leave the bytes in the kernel until the budget has room. (A
@@ -338,7 +333,7 @@ extension EventLoop {
             if c.deadlineKind != .request { c.deadlineKind = .request; c.deadline = c.requestStart + requestNanos }
         } else if c.deadlineKind != .idle {
             c.deadlineKind = .idle
-            c.deadline = now + idleNanos
+            c.deadline = now + (draining ? drainGraceNanos : idleNanos)
         }
     }
 }

@@ -51,6 +51,9 @@ final class EventLoop {
     let idleNanos: UInt64
     let requestNanos: UInt64
     let lingerNanos: UInt64
+    /// While draining, how long a quiet keep-alive connection stays open for a request that a
+    /// client may be sending at that very moment (answered with `Connection: close`).
+    let drainGraceNanos: UInt64
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder,
          delivery: RecordDelivery?, listenFD: Int32,
@@ -70,6 +73,7 @@ final class EventLoop {
         idleNanos = Self.nanos(configuration.idleTimeout)
         requestNanos = Self.nanos(configuration.requestTimeout)
         lingerNanos = min(Self.nanos(2), requestNanos)
+        drainGraceNanos = Self.nanos(min(0.25, configuration.drainTimeout))
         let shortest = min(configuration.idleTimeout, configuration.requestTimeout, configuration.drainTimeout)
         tickNanos = Self.nanos(min(0.25, max(0.005, shortest / 4)))
         do {
@@ -293,12 +297,16 @@ final class EventLoop {
             close(listenFD)
             listenFD = -1
         }
-        // Read once before closing: a request already sent (maybe in this very epoll batch) is
-        // answered, with `Connection: close`, instead of being lost with the connection.
+        // Read once more: a request already sent (maybe in this very epoll batch) is answered,
+        // with `Connection: close`, instead of being lost with the connection. Connections still
+        // quiet stay open for `drainGraceNanos`, for a request on its way, then close.
         for case let c? in connections where isQuiet(c) {
             c.readable = true
             drive(c)
-            if isOpen(c) && isQuiet(c) { closeConnection(c) }
+            if isOpen(c) && isQuiet(c) {
+                c.deadlineKind = .idle
+                c.deadline = min(c.deadline, now + drainGraceNanos)
+            }
         }
     }
 

@@ -6,10 +6,14 @@ extension RequestParser {
         while true {
             switch state {
             case .chunkSize:
+                // The limit applies to the bytes before the LF whether or not the LF came in the
+                // same read, so the answer does not depend on how TCP split the stream.
+                let lineStart = start
                 guard let line = takeLine() else {
                     if buffer.count - start > maxHeadBytes { return fail(400, "Chunk size line too long.") }
                     return .needMore
                 }
+                if start - 1 - lineStart > maxHeadBytes { return fail(400, "Chunk size line too long.") }
                 guard let size = parseChunkSize(line) else { return fail(400, "Invalid chunk size.") }
                 if size == 0 {
                     state = .trailers
@@ -36,7 +40,11 @@ extension RequestParser {
                 state = .chunkSize
             case .trailers:
                 guard let line = takeLine() else {
-                    if trailerBytes + buffer.count - start > maxHeadBytes {
+                    // A field line of n bytes so far counts at least n + 1 (it ends in CR LF or
+                    // LF); a lone CR may still be the empty line that ends the section (0).
+                    let pending = buffer.count - start
+                    let mayEnd = pending == 1 && buffer[start] == 0x0D
+                    if pending > 0 && !mayEnd && trailerBytes + pending + 1 > maxHeadBytes {
                         return fail(431, "Trailer section exceeds the limit of \(maxHeadBytes) bytes.")
                     }
                     return .needMore

@@ -24,6 +24,7 @@ extension LaunchOptions {
         LaunchOption(flag: "--max-body-bytes", environment: "LAYOUTD_MAX_BODY_BYTES", placeholder: "BYTES",
                      help: "largest request body; more is a 413", defaultText: "\(defaults.http.maxBodyBytes)") { options, value, source throws(LaunchError) in
             options.http.maxBodyBytes = try bytes(value, source: source)
+            options.service.maxBodyBytes = options.http.maxBodyBytes   // decoded gzip/deflate bodies too
         },
         LaunchOption(flag: "--max-head-bytes", environment: "LAYOUTD_MAX_HEAD_BYTES", placeholder: "BYTES",
                      help: "largest request line plus headers; more is a 431", defaultText: "\(defaults.http.maxHeadBytes)") { options, value, source throws(LaunchError) in

@@ -27,7 +27,7 @@ public struct LaunchOptions: Sendable {
         http.loopCount = LaunchOptions.onlineCores()
         http.serverHeader = "layoutd/\(layoutdVersion)"
         self.http = http
-        self.service = ServiceConfiguration()
+        self.service = ServiceConfiguration(maxBodyBytes: http.maxBodyBytes)
         self.logLevel = .info
         self.accessLog = true
         self.store = StoreOptions()

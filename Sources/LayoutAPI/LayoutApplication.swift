@@ -48,9 +48,13 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// may hold more than `inlineElementLimit` elements (see `queryExecution`). Everything else
     /// is cheap and inline, including a `POST /layout` whose exact body was answered before and
     /// is still cached (its answer is the cached bytes, shared, not copied).
+    /// A compressed body to inflate, or an answer to compress that is not cached compressed yet
+    /// and may be large, goes to Dispatch too.
     public func execution(for request: Request) -> Execution {
+        let route = Route(path: request.path)
+        if compressionNeedsOffload(request, route: route) { return .offload }
         guard request.method == "POST" else {
-            guard let route = Route(path: request.path) else { return .inline }
+            guard let route else { return .inline }
             // An id not cached here may be read from the store and recomputed: off the loop.
             switch route {
             case .layout(let id), .layoutElements(let id), .layoutSVG(let id):
@@ -62,7 +66,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
             return queryExecution(request, route: route)
         }
-        if request.path == "/layout", let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
+        if request.path == "/layout", request.headers["Content-Encoding"] == nil,
+           let id = recentBodies.id(for: request.body), cache.contains(id) { return .inline }
         return .offload
     }
 
@@ -70,14 +75,15 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         let route: Route
         switch Self.resolve(request.head) {
         case .success(let r): route = r
-        case .failure(let e): return e.response
+        case .failure(let e): return Self.negotiated(e.response, for: request)
         }
         var response: Response
         do {
-            response = try handle(route, request)
+            response = try handle(route, route.takesJSON ? decodingBody(request) : request)
         } catch {
             response = error.response
         }
+        response = Self.negotiated(response, for: request)
         response.route = route.template
         return response
     }
@@ -89,6 +95,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         if route.takesJSON, let type = head.headers["Content-Type"], !Self.isJSON(type) {
             return .failure(.unsupportedMediaType(found: type))
         }
+        if route.takesJSON, case .failure(let e) = contentCodings(head) { return .failure(e) }
         return .success(route)
     }
 
@@ -105,7 +112,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .healthz:
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
-            return Response(status: 200, contentType: "application/yaml", body: OpenAPIDocument.bytes)
+            var headers = Headers()
+            headers.add("Content-Type", "application/yaml")
+            let (body, _) = negotiate(Self.openAPIBody, of: nil, for: request, headers: &headers)
+            return Response(status: 200, headers: headers, body: body)
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
@@ -129,6 +139,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     }
 
     static let healthBody = Array(#"{"status":"ok"}"#.utf8)
+    /// The contract, compressed at most once per coding.
+    static let openAPIBody = EncodedBody(OpenAPIDocument.bytes)
 }
 
 extension Error where Self == APIError {

@@ -28,6 +28,17 @@ enum OpenAPIDocument {
         Every error is an RFC 9457 problem document (`application/problem+json`); field errors carry
         `errors[].pointer`, an RFC 6901 JSON pointer into the request body (or `/query/<name>` for a
         query parameter).
+    
+        Compression: JSON, SVG and YAML answers of 1 KiB or more are sent with
+        `Content-Encoding: gzip` or `deflate` when the request's `Accept-Encoding` prefers one (q-values
+        honoured; smaller answers too when it refuses `identity`), always with `Vary: Accept-Encoding`.
+        A compressed layout has its own ETag, the id with `-gzip` or `-deflate` inside the quotes.
+        Request bodies may be sent with `Content-Encoding: gzip` or `deflate`; the decoded size counts
+        against `--max-body-bytes` (413 beyond), data that does not decode is a 400, and any other
+        coding a 415 with `Accept-Encoding: gzip, deflate`.
+    
+        Header values may be percent-encoded (as swift-openapi-generator clients send them):
+        `Prefer: return%3Dminimal` and `If-None-Match: %22…%22` are read as `return=minimal` and `"…"`.
       license:
         name: Proprietary
     servers:
@@ -166,6 +177,7 @@ enum OpenAPIDocument {
               schema:
                 type: string
                 examples: [return=minimal]
+            - $ref: '#/components/parameters/Return'
           requestBody:
             required: true
             content:
@@ -205,6 +217,22 @@ enum OpenAPIDocument {
                       collectionView: {width: 320, height: 568}
                       layout: {type: grid, itemsPerLine: 3, sideMargin: 10, spacing: 5}
                       sections: [{numberOfItems: 4}]
+                  photoGrid:
+                    summary: A photo grid with date headers, pinned while their day is on screen; the second day has no footer.
+                    value:
+                      collectionView: {width: 390, height: 844, scale: 3}
+                      layout:
+                        type: grid
+                        itemsPerLine: 4
+                        spacing: 2
+                        aspectRatio: 1
+                        headerReferenceSize: {width: 0, height: 44}
+                        footerReferenceSize: {width: 0, height: 24}
+                        sectionHeadersPinToVisibleBounds: true
+                      sections:
+                        - numberOfItems: 6
+                        - numberOfItems: 3
+                          footerReferenceSize: {width: 0, height: 0}
                   mosaic:
                     summary: Apple's MosaicLayout, one section of 7 items.
                     value:
@@ -277,9 +305,13 @@ enum OpenAPIDocument {
                     type: string
                     enum: [hit, miss]
                 ETag:
-                  description: Strong validator; the quoted id.
+                  description: Strong validator of the layout as `GET /layout/{id}` answers it with the same `Accept-Encoding`; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
                 Location:
                   description: Where the layout can be fetched again, `/layout/{id}`.
                   schema:
@@ -310,11 +342,13 @@ enum OpenAPIDocument {
             `image/svg+xml` weighs strictly more than `application/json` (the weight of each is that of
             the most specific range matching it, `*/*` included), the answer is the picture of
             `GET /layout/{id}.svg`, which also reads that route's `scale` and `rect` query parameters.
-            Ties, and an `Accept` listing neither type, get JSON. Both answers carry `Vary: Accept`.
+            Ties, and an `Accept` listing neither type, get JSON. Both answers carry
+            `Vary: Accept, Accept-Encoding`. Pictures are compressed whatever their size when
+            `Accept-Encoding` asks for gzip or deflate.
           parameters:
             - name: If-None-Match
               in: header
-              description: An ETag from an earlier answer; a match gives 304.
+              description: An ETag from an earlier answer (percent-encoding accepted); a match with the ETag of the representation this request would get (identity, gzip or deflate) gives 304.
               schema:
                 type: string
           responses:
@@ -328,9 +362,13 @@ enum OpenAPIDocument {
               description: The layout.
               headers:
                 ETag:
-                  description: Strong validator; the quoted id.
+                  description: Strong validator; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 application/json:
                   schema:
@@ -341,6 +379,13 @@ enum OpenAPIDocument {
                     description: The picture, as `GET /layout/{id}.svg` describes it.
             '304':
               description: The client's copy is current.
+              headers:
+                ETag:
+                  description: The validator that matched.
+                  schema:
+                    type: string
+                Vary:
+                  $ref: '#/components/headers/Vary'
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -390,7 +435,7 @@ enum OpenAPIDocument {
                 examples: ['0,0,375,667']
             - name: If-None-Match
               in: header
-              description: An ETag from an earlier picture with the same parameters; a match gives 304.
+              description: An ETag from an earlier picture with the same parameters and `Accept-Encoding` (percent-encoding accepted); a match gives 304.
               schema:
                 type: string
           responses:
@@ -404,9 +449,13 @@ enum OpenAPIDocument {
               description: The picture.
               headers:
                 ETag:
-                  description: Strong validator of this picture, e.g. `"<id>.svg;scale=2"` (never equal to the JSON's).
+                  description: Strong validator of this picture, e.g. `"<id>.svg;scale=2"` (never equal to the JSON's), with `-gzip` or `-deflate` before the closing quote for a compressed picture.
                   schema:
                     type: string
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 image/svg+xml:
                   schema:
@@ -557,6 +606,7 @@ enum OpenAPIDocument {
               schema:
                 type: string
                 examples: [return=minimal]
+            - $ref: '#/components/parameters/Return'
           requestBody:
             required: true
             content:
@@ -822,6 +872,24 @@ enum OpenAPIDocument {
           description: The id `POST /layout` returned.
           schema:
             type: string
+        Return:
+          name: return
+          in: query
+          description: '`minimal` is `Prefer: return=minimal` for clients that cannot set the header; `representation` asks for the full layout whatever `Prefer` says. The query wins over the header.'
+          schema:
+            type: string
+            enum: [minimal, representation]
+      headers:
+        ContentEncoding:
+          description: '`gzip` or `deflate` when the answer is compressed (absent otherwise).'
+          schema:
+            type: string
+            enum: [gzip, deflate]
+        Vary:
+          description: '`Accept-Encoding` (with `Accept` first where the media type is negotiated too): the answer depends on them.'
+          schema:
+            type: string
+            examples: [Accept-Encoding, 'Accept, Accept-Encoding']
       responses:
         RequestTimeout:
           description: The request started but did not arrive completely within the request timeout (`--request-timeout`, default 30 s); the connection is closed after this answer.
@@ -869,13 +937,13 @@ enum OpenAPIDocument {
               schema:
                 $ref: '#/components/schemas/Problem'
         PayloadTooLarge:
-          description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB).
+          description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
         UnsupportedMediaType:
-          description: The body's Content-Type is not application/json.
+          description: "The body's Content-Type is not application/json, or its Content-Encoding is not gzip, deflate or identity (the answer then has `Accept-Encoding: gzip, deflate`)."
           content:
             application/problem+json:
               schema:
@@ -1571,8 +1639,12 @@ enum OpenAPIDocument {
             floating-point error would still wrap the last item), height `width · aspectRatio`, laid
             out by the flow layout with `sectionInset` left and right = `sideMargin` (full lines
             justified, the last line keeps the grid's columns). The safe area and layout margins are
-            not used. Sections are `CountSection`s. 422: `itemsPerLine` outside 1…10000, an
-            `aspectRatio` ≤ 0, margins and spacing leaving no width for the items.
+            not used. Headers and footers follow the flow layout's rules: a header of
+            `headerReferenceSize.height` spans the full width above `topInset`, a footer below
+            `bottomInset`, a height of 0 gives none; sections (`GridSection`) may override both; they
+            pin with `sectionHeadersPinToVisibleBounds` / `sectionFootersPinToVisibleBounds`. 422:
+            `itemsPerLine` outside 1…10000, an `aspectRatio` ≤ 0, margins and spacing leaving no width
+            for the items, negative reference sizes.
           properties:
             type:
               type: string
@@ -1604,6 +1676,36 @@ enum OpenAPIDocument {
             bottomInset:
               allOf: [{$ref: '#/components/schemas/Length'}]
               default: 0
+            headerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: Every section's header (a date header in a photo grid); only the height is used; 0 (the default) means no header.
+            footerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: As headerReferenceSize, below the section.
+            sectionHeadersPinToVisibleBounds:
+              type: boolean
+              default: false
+              description: Headers stay at the top of the visible rect while their section is on screen, as in the flow layout.
+            sectionFootersPinToVisibleBounds:
+              type: boolean
+              default: false
+        GridSection:
+          type: object
+          additionalProperties: false
+          required: [numberOfItems]
+          description: A grid section; its reference sizes replace the layout's (`referenceSizeForHeaderInSection`).
+          properties:
+            numberOfItems:
+              type: integer
+              minimum: 0
+              maximum: 1000000
+              description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout, headers and footers included.
+            headerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: This section's header height (0 for none).
+            footerReferenceSize:
+              $ref: '#/components/schemas/Size'
+              description: This section's footer height (0 for none).
         MosaicLayout:
           type: object
           additionalProperties: false
@@ -1628,7 +1730,7 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           required: [numberOfItems]
-          description: A section of a layout that sizes every item itself (columnFlow, grid, mosaic).
+          description: A section of a layout that sizes every item itself (columnFlow, mosaic).
           properties:
             numberOfItems:
               type: integer
@@ -1695,7 +1797,7 @@ enum OpenAPIDocument {
             sections:
               type: array
               items:
-                $ref: '#/components/schemas/CountSection'
+                $ref: '#/components/schemas/GridSection'
         MosaicLayoutRequest:
           type: object
           additionalProperties: false
@@ -1871,7 +1973,51 @@ enum OpenAPIDocument {
             item:
               $ref: '#/components/schemas/CompositionalItem'
             group:
-              $ref: '#/components/schemas/CompositionalGroup'
+              $ref: '#/components/schemas/CompositionalNestedGroup'
+        CompositionalNestedGroup:
+          type: object
+          additionalProperties: false
+          required: [orientation, layoutSize, subitems]
+          description: A group nested in a group (the same fields as `CompositionalGroup`).
+          properties:
+            orientation:
+              type: string
+              enum: [horizontal, vertical]
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            subitems:
+              type: array
+              minItems: 1
+              items:
+                $ref: '#/components/schemas/CompositionalNestedSubitem'
+            count:
+              type: integer
+              minimum: 1
+              maximum: 10000
+              description: With exactly one subitem, `subitem:count:` or `repeatingSubitem:count:` (see `countKind`).
+            countKind:
+              type: string
+              enum: [subitemCount, repeating]
+              default: subitemCount
+              description: '`subitemCount` (deprecated `subitem:count:`, forces 1/count of the group) or `repeating` (`repeatingSubitem:count:`). Only with `count`.'
+            interItemSpacing:
+              $ref: '#/components/schemas/CompositionalSpacing'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            edgeSpacing:
+              $ref: '#/components/schemas/CompositionalEdgeSpacing'
+        CompositionalNestedSubitem:
+          type: object
+          additionalProperties: false
+          description: Exactly one of `item` or `group`, in a nested group.
+          minProperties: 1
+          maxProperties: 1
+          properties:
+            item:
+              $ref: '#/components/schemas/CompositionalItem'
+            group:
+              type: object
+              description: A group nested a third level deep or more, with the fields of `CompositionalGroup` (up to 32 levels; the contract spells out two so that schema-driven tools need not recurse).
         CompositionalItem:
           type: object
           additionalProperties: false

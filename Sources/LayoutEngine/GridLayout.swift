@@ -16,10 +16,19 @@ public struct GridConfiguration: Hashable, Sendable {
     public var bottomInset: Double
     /// Items per section.
     public var itemCounts: [Int]
+    /// Each section's header and footer reference sizes (`referenceSizeForHeaderInSection` /
+    /// `ForFooterInSection`, else the layout's `headerReferenceSize` / `footerReferenceSize`),
+    /// resolved; as in the flow layout only the height is used, and 0 means no element. Empty
+    /// when no section has either (the common grid); otherwise one per section.
+    public var supplementarySizes: [GridSupplementarySizes]
+    public var sectionHeadersPinToVisibleBounds: Bool
+    public var sectionFootersPinToVisibleBounds: Bool
 
     public init(collectionView: CollectionViewMetrics, itemsPerLine: Int = 3, sideMargin: Double = 0,
                 spacing: Double = 10, lineSpacing: Double? = nil, aspectRatio: Double = 0.75,
-                topInset: Double = 0, bottomInset: Double = 0, itemCounts: [Int]) {
+                topInset: Double = 0, bottomInset: Double = 0, itemCounts: [Int],
+                supplementarySizes: [GridSupplementarySizes] = [],
+                sectionHeadersPinToVisibleBounds: Bool = false, sectionFootersPinToVisibleBounds: Bool = false) {
         self.collectionView = collectionView
         self.itemsPerLine = itemsPerLine
         self.sideMargin = sideMargin
@@ -29,6 +38,20 @@ public struct GridConfiguration: Hashable, Sendable {
         self.topInset = topInset
         self.bottomInset = bottomInset
         self.itemCounts = itemCounts
+        self.supplementarySizes = supplementarySizes
+        self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+        self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+    }
+}
+
+/// One grid section's header and footer reference sizes (`.zero`: none).
+public struct GridSupplementarySizes: Hashable, Sendable {
+    public var header: Size
+    public var footer: Size
+
+    public init(header: Size = .zero, footer: Size = .zero) {
+        self.header = header
+        self.footer = footer
     }
 }
 
@@ -97,12 +120,20 @@ public enum GridLayout {
         let size = itemSize(configuration)
         let inset = Insets(top: configuration.topInset, left: configuration.sideMargin,
                            bottom: configuration.bottomInset, right: configuration.sideMargin)
-        let sections = configuration.itemCounts.map { count in
-            FlowSection(items: .uniform(count: max(0, count), size: size), inset: inset,
-                        minimumLineSpacing: configuration.lineSpacing ?? configuration.spacing,
-                        minimumInteritemSpacing: configuration.spacing)
+        let supplementary = configuration.supplementarySizes
+        let sections = configuration.itemCounts.enumerated().map { index, count in
+            let sizes = index < supplementary.count ? supplementary[index] : GridSupplementarySizes()
+            return FlowSection(items: .uniform(count: max(0, count), size: size), inset: inset,
+                               minimumLineSpacing: configuration.lineSpacing ?? configuration.spacing,
+                               minimumInteritemSpacing: configuration.spacing,
+                               headerReferenceSize: sizes.header, footerReferenceSize: sizes.footer)
         }
-        return FlowLayoutConfiguration(collectionView: configuration.collectionView, sections: sections)
+        // Headers sit above `topInset` and footers below `bottomInset`, full width, and pin as the
+        // flow layout pins them (flow-layout.md §3, §10): a grid is a flow layout underneath.
+        return FlowLayoutConfiguration(collectionView: configuration.collectionView,
+                                       sectionHeadersPinToVisibleBounds: configuration.sectionHeadersPinToVisibleBounds,
+                                       sectionFootersPinToVisibleBounds: configuration.sectionFootersPinToVisibleBounds,
+                                       sections: sections)
     }
 
     /// `FlowLayout.layout(configuration(configuration))`. O(n).

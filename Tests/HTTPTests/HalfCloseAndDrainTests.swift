@@ -84,4 +84,25 @@ import Testing
         for c in clients { #expect(c.isClosedByPeer()) }
         #expect(done.wait(timeout: .now() + 5) == .success)
     }
+
+    /// A request sent just after the drain began, on a connection that was idle, is answered
+    /// with `Connection: close` (within the drain grace), not met with EOF.
+    @Test func aRequestSentJustAfterTheDrainBeganIsAnswered() throws {
+        let (server, port) = try startServer()
+        let c = try RawClient(port: port)
+        try c.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try c.readResponse()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown()
+            done.signal()
+        }
+        usleep(50_000)
+        try c.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = try c.readResponse()
+        #expect(r.status == 200)
+        #expect(r.header("Connection") == "close")
+        #expect(c.isClosedByPeer())
+        #expect(done.wait(timeout: .now() + 5) == .success)
+    }
 }

@@ -41,6 +41,9 @@ final class CurlClient {
         var http10 = false
         /// Whole-transfer timeout in seconds.
         var timeout = 10.0
+        /// CURLOPT_ACCEPT_ENCODING: libcurl sends it and decodes the answer itself ("" = every
+        /// coding it supports). nil leaves bodies as the server sent them.
+        var acceptEncoding: String?
     }
 
     private static let globalInit: CURLcode = ccurl_global_init_default()
@@ -77,6 +80,7 @@ final class CurlClient {
         _ = ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.timeout * 1000))
         _ = ccurl_setopt_long(handle, CURLOPT_EXPECT_100_TIMEOUT_MS, 1000)
         _ = ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        if let accept = options.acceptEncoding { _ = accept.withCString { ccurl_setopt_ptr(handle, CURLOPT_ACCEPT_ENCODING, $0) } }
         _ = ccurl_setopt_ptr(handle, CURLOPT_HTTPHEADER, headerList)
         _ = ccurl_setopt_write(handle, { data, size, count, user in
             guard let data, let user else { return 0 }

@@ -66,6 +66,6 @@ import Testing
         let r = app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"type":"grid","sectionInset":{}},"sections":[]}"#)
         #expect(r.status == 400)
         #expect(r.pointers == ["/layout/sectionInset"])
-        #expect(r.detail == #"Unknown field at /layout/sectionInset; remove "sectionInset" or use one of: "aspectRatio", "bottomInset", "itemsPerLine", "lineSpacing", "sideMargin", "spacing", "topInset", "type"."#)
+        #expect(r.detail == #"Unknown field at /layout/sectionInset; remove "sectionInset" or use one of: "aspectRatio", "bottomInset", "footerReferenceSize", "headerReferenceSize", "itemsPerLine", "lineSpacing", "sectionFootersPinToVisibleBounds", "sectionHeadersPinToVisibleBounds", "sideMargin", "spacing", "topInset", "type"."#)
     }
 }

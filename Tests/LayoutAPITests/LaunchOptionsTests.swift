@@ -58,7 +58,8 @@ import Testing
         #expect(options.http.drainTimeout == 0.25)
         #expect(options.http.loopCount == 3)
         #expect(options.http.maxConnections == 7)
-        #expect(options.service == ServiceConfiguration(cacheBytes: 0, maxElements: 9, maxBatchOperations: 11, memoBytes: 0))
+        #expect(options.service == ServiceConfiguration(cacheBytes: 0, maxElements: 9, maxBatchOperations: 11, memoBytes: 0,
+                                                        maxBodyBytes: 1024))
         #expect(options.logLevel == .debug)
         #expect(options.accessLog == false)
     }
@@ -87,7 +88,7 @@ import Testing
         #expect(options.http.drainTimeout == 9)
         #expect(options.http.loopCount == 4)
         #expect(options.http.maxConnections == 12)
-        #expect(options.service == ServiceConfiguration(cacheBytes: 13, maxElements: 14, maxBatchOperations: 15))
+        #expect(options.service == ServiceConfiguration(cacheBytes: 13, maxElements: 14, maxBatchOperations: 15, maxBodyBytes: 5))
         #expect(options.logLevel == .error)
         #expect(options.accessLog == false)
     }

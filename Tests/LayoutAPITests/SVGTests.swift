@@ -92,6 +92,18 @@ import Testing
         #expect(rects.count == 6, "five elements and the pinned copy of the header")
     }
 
+    @Test func overTheCapARectDrawsOnlyItsQueryWithPinnedHeadersWhereItPutsThem() throws {
+        let id = try #require(app.post(Self.waterfall).id)
+        let entry = try #require(app.cache.get(id))
+        let rect = Rect(x: 0, y: 300, width: 320, height: 568)
+        let query = entry.layout.attributes(in: rect, index: entry.index)
+        let doc = try SVGDocument.parse(SVGRenderer(id: id, layout: entry.layout, options: SVGOptions(rect: rect, maxElements: 2), query: query).render())
+        #expect(frames(doc.elementRects) == ["0,3 0 282.5 155 310", "0,0 0 300 320 40"])
+        #expect(doc.elementRects.map { $0["data-pinned"] } == [nil, "true"])
+        #expect(doc.elementRects.map { $0["data-in-rect"] } == ["true", "true"])
+        #expect(doc["data-drawn"] == "2")
+    }
+
     @Test func theCapDrawsTheFirstElementsAndSaysSo() throws {
         let id = try #require(app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"itemSize":{"width":10,"height":10},"minimumInteritemSpacing":0,"minimumLineSpacing":0},"sections":[{"numberOfItems":20001}]}"#).id)
         let (r, doc) = try svg("/layout/\(id).svg")
@@ -182,7 +194,7 @@ import Testing
         #expect(rects[3].title == "<b>&\"x\" [0,1]: x 10, y 110, 180 × 60")
         #expect(rects[1].title == "header [0]: x 0, y 0, 200 × 30")
         let labels = doc.all.filter { $0["class"] == "ld-label" }.map(\.text)
-        #expect(labels == ["background 0,0", "header 0", "0,0", "<b>&\"x\" 0,1"], "the 20 x 20 badge is too small for a label")
+        #expect(labels == ["header 0", "0,0", "<b>&\"x\" 0,1"], "no label on the background (under the cells); the 20 x 20 badge is too small for one")
         let legend = doc.all.filter { $0.name == "text" && $0.children.isEmpty && $0["class"] == nil && $0["x"] == "23" }.map(\.text)
         #expect(legend == ["decoration: background", "header", "cell", "<b>&\"x\"", "badge", "section (band)"])
         let raw = String(decoding: SVGRenderer(id: "k", layout: Self.layout, options: SVGOptions(), query: nil).render(), as: UTF8.self)

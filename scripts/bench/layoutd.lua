@@ -3,6 +3,7 @@
 --   MODE=hit : the same POST /layout every time (ITEMS items, default 1000): served from the cache.
 --   MODE=miss: the collection view's height changes on every request, so each one is computed.
 --   MODE=hitmin: as hit, with Prefer: return=minimal (id, content size and counts only).
+--   MODE=hitgzip: as hit, with Accept-Encoding: gzip (the cached gzip body, ~6 KB instead of ~100 KB).
 --   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
 --   MODE=comphit / compmiss: as hit / miss with a compositional layout, Apple's "Nested Groups"
 --     sample (a 0.7-wide item beside a vertical group of 2, groups 0.4 of the height tall).
@@ -32,7 +33,7 @@ function setup(thread)
   threads = threads + 1
 end
 
-if mode == "hit" or mode == "miss" or mode == "hitmin" or mode == "comphit" or mode == "compmiss" then
+if mode == "hit" or mode == "miss" or mode == "hitmin" or mode == "hitgzip" or mode == "comphit" or mode == "compmiss" then
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.body = prefix .. "800" .. suffix
@@ -40,6 +41,10 @@ end
 
 if mode == "hitmin" then
   wrk.headers["Prefer"] = "return=minimal"
+end
+
+if mode == "hitgzip" then
+  wrk.headers["Accept-Encoding"] = "gzip"
 end
 
 -- MODE=query: GET <path>?rect=0,y,375,667 with y moving through the 1M-element layout

@@ -15,6 +15,8 @@ final class LayoutCache: Sendable {
     private struct Slot {
         var entry: CachedLayout?
         var prev = -1, next = -1
+        /// What the entry counts for: its bytes at insertion plus what `grow` added since.
+        var bytes = 0
     }
 
     private struct State {
@@ -118,13 +120,35 @@ final class LayoutCache: Sendable {
         }
         let i: Int
         if let f = s.free.popLast() { i = f } else { i = s.slots.count; s.slots.append(Slot()) }
-        s.slots[i] = Slot(entry: entry, prev: -1, next: s.head)
+        s.slots[i] = Slot(entry: entry, prev: -1, next: s.head, bytes: entry.bytes)
         if s.head >= 0 { s.slots[s.head].prev = i }
         s.head = i
         if s.tail < 0 { s.tail = i }
         s.byID[entry.id] = i
         s.stats.entries += 1
         s.stats.bytes += entry.bytes
+    }
+
+    /// Counts `bytes` more for `entry` (a compressed body made after it was stored), evicting
+    /// other entries from the tail to stay within capacity, or `entry` itself if it no longer fits
+    /// alone. Nothing happens if `entry` is no longer cached (evicted or replaced meanwhile).
+    func grow(_ entry: CachedLayout, by bytes: Int) {
+        guard bytes > 0 else { return }
+        state.withLock { s in
+            guard let i = s.byID[entry.id], s.slots[i].entry === entry else { return }
+            s.slots[i].bytes += bytes
+            s.stats.bytes += bytes
+            guard s.slots[i].bytes <= capacity else {
+                Self.remove(i, &s)
+                s.stats.evictions += 1
+                return
+            }
+            Self.moveToFront(i, &s)   // it was just asked for; others go first
+            while s.stats.bytes > capacity, s.tail >= 0, s.tail != i {
+                Self.remove(s.tail, &s)
+                s.stats.evictions += 1
+            }
+        }
     }
 
     private static func unlink(_ i: Int, _ s: inout State) {
@@ -149,7 +173,7 @@ final class LayoutCache: Sendable {
         unlink(i, &s)
         s.byID[e.id] = nil
         s.stats.entries -= 1
-        s.stats.bytes -= e.bytes
+        s.stats.bytes -= s.slots[i].bytes
         s.slots[i].entry = nil
         s.free.append(i)
     }

@@ -159,7 +159,20 @@ enum PlaygroundPage {
           sections: [{ numberOfItems: 10 }] } },
         { name: 'mosaic', body: {
           collectionView: { width: 320, height: 568 }, layout: { type: 'mosaic' },
-          sections: [{ numberOfItems: 10 }] } }
+          sections: [{ numberOfItems: 10 }] } },
+        { name: 'compositional: badges, backgrounds, pinned headers', body: {
+          collectionView: { width: 390, height: 500, scale: 3 },
+          layout: { type: 'compositional', sections: [{
+            group: { orientation: 'horizontal', layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 100 } },
+              subitems: [{ item: { layoutSize: { width: { fractionalWidth: 0.5 }, height: { fractionalHeight: 1 } },
+                contentInsets: { top: 8, leading: 8, bottom: 8, trailing: 8 },
+                supplementaryItems: [{ elementKind: 'badge', layoutSize: { width: { absolute: 20 }, height: { absolute: 20 } },
+                  containerAnchor: { edges: ['top', 'trailing'], fractionalOffset: { x: 0.3, y: -0.3 } } }] } }] },
+            contentInsets: { top: 0, leading: 10, bottom: 10, trailing: 10 },
+            boundarySupplementaryItems: [{ elementKind: 'section-header', alignment: 'top', pinToVisibleBounds: true,
+              layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 30 } } }],
+            decorationItems: [{ elementKind: 'background' }] }] },
+          sections: [{ numberOfItems: 6 }, { numberOfItems: 5 }, { numberOfItems: 8 }] } }
       ];
       const BATCH_EXAMPLE = { before: [3, 2], updates: { deleteItems: [[0, 0]], insertItems: [[1, 0]], moveItems: [[[0, 2], [0, 0]]] } };
     
@@ -573,7 +586,7 @@ enum PlaygroundPage {
           (state.pinned.length ? '; ' + state.pinned.length + ' pinned, drawn where the query puts it (red)' : '');
         const list = $('query-list');
         list.replaceChildren.apply(list, elements.slice(0, 40).map(function (e) {
-          return el('li', { text: (e.kind || e.category) + ' [' + e.indexPath.join(',') + '] y ' + fmt(e.frame.y) + (e.zIndex ? ', zIndex ' + e.zIndex : '') });
+          return el('li', { text: (e.kind || e.category) + ' [' + e.indexPath.join(',') + '] at (' + fmt(e.frame.x) + ', ' + fmt(e.frame.y) + ')' + (e.zIndex ? ', zIndex ' + e.zIndex : '') });
         }).concat(elements.length > 40 ? [el('li', { text: '… ' + (elements.length - 40) + ' more' })] : []));
       }
     

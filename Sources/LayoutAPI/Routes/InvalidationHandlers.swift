@@ -9,7 +9,7 @@ extension LayoutApplication {
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
         let entry = try lookup(id)
-        let minimal = Self.prefersMinimal(request.headers)
+        let minimal = try Self.prefersMinimal(request)
         let (answer, hit): (InvalidationAnswer, Bool?)
         switch body {
         case .preferredSizes(let field, let visible):

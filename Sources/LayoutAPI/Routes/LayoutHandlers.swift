@@ -8,7 +8,8 @@ extension LayoutApplication {
         let strict = try Self.flag(query, "strict")
         let entry: CachedLayout
         let hit: Bool
-        if let known = recentBodies.id(for: request.body), let cached = cache.get(known) {
+        // The raw-body memo is for identity bodies only (a decoded body is a new array anyway).
+        if request.headers["Content-Encoding"] == nil, let known = recentBodies.id(for: request.body), let cached = cache.get(known) {
             (entry, hit) = (cached, true)
             cache.countHit()
             store?.noteUse(known)
@@ -22,26 +23,34 @@ extension LayoutApplication {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
                 "The layout has \(entry.layout.warnings.count) warning\(entry.layout.warnings.count == 1 ? "" : "s") and strict=true was asked for: \(entry.layout.warnings[0].message)")
         }
-        let minimal = Self.prefersMinimal(request.headers)
+        let minimal = try Self.prefersMinimal(request)
         var headers = Headers()
         headers.add("Content-Type", "application/json")
         headers.add("X-Cache", hit ? "hit" : "miss")
-        headers.add("ETag", entry.etag)
+        let (body, _) = negotiate(minimal ? entry.minimal : entry.full, of: entry, for: request, headers: &headers)
+        // The layout resource's ETag, as GET /layout/{id} with these headers answers it.
+        headers.add("ETag", entry.etag(Self.coding(request.headers, size: entry.body.count)))
         headers.add("Location", entry.location)
         if minimal { headers.add("Preference-Applied", "return=minimal") }
-        return Response(status: 200, headers: headers, body: minimal ? entry.minimalBody : entry.body)
+        return Response(status: 200, headers: headers, body: body)
     }
 
+    /// The full layout; `If-None-Match` is compared with the ETag of the representation this
+    /// request would get (`"{id}"`, `"{id}-gzip"` or `"{id}-deflate"`), so a 304 never lets a
+    /// client reuse bytes in a coding it did not ask for.
     func getLayout(id: String, _ request: Request) throws(APIError) -> Response {
         let entry = try lookup(id)
         var headers = Headers()
-        headers.add("ETag", entry.etag)
-        headers.add("Vary", "Accept")  // `Accept: image/svg+xml` gets the picture
-        if let inm = request.headers["If-None-Match"], Self.etagMatches(inm, entry.etag) {
+        let etag = entry.etag(Self.coding(request.headers, size: entry.body.count))
+        headers.add("ETag", etag)
+        // `Accept: image/svg+xml` gets the picture; the coding follows `Accept-Encoding`.
+        headers.add("Vary", "Accept, Accept-Encoding")
+        if Self.etagMatches(request.headers, etag) {
             return Response(status: 304, headers: headers)
         }
         headers.add("Content-Type", "application/json")
-        return Response(status: 200, headers: headers, body: entry.body)
+        let (body, _) = negotiate(entry.full, of: entry, for: request, headers: &headers)
+        return Response(status: 200, headers: headers, body: body)
     }
 
     /// Element queries. `rect` is the visible bounds (as UIKit passes them to
@@ -105,21 +114,6 @@ extension LayoutApplication {
         case nil, "false", "0": return false
         case "true", "1", "": return true
         case let v?: throw .badQuery(parameter: name, detail: "The query parameter \(name) is \"\(v)\"; it must be true or false.")
-        }
-    }
-
-    /// RFC 7240 `Prefer: return=minimal` (possibly among other preferences).
-    static func prefersMinimal(_ headers: Headers) -> Bool {
-        headers.values("Prefer").contains { value in
-            value.split(separator: ",").contains { $0.trimmingSpaces.lowercased() == "return=minimal" }
-        }
-    }
-
-    /// `If-None-Match`: `*` or a list of entity tags (weak comparison, RFC 9110 §13.1.2).
-    static func etagMatches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains { tag in
-            let t = tag.trimmingSpaces
-            return t == "*" || t == etag[...] || (t.hasPrefix("W/") && t.dropFirst(2) == etag[...])
         }
     }
 

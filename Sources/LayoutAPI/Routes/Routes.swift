@@ -118,12 +118,13 @@ struct QueryParameters {
 
     var names: [String] { pairs.map(\.0) }
 
-    static func decode(_ s: Substring.UTF8View.SubSequence) -> String {
+    /// `%XX` decoded (invalid sequences kept as sent) and, in query strings, `+` as a space.
+    static func decode(_ s: Substring.UTF8View.SubSequence, plusIsSpace: Bool = true) -> String {
         guard s.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(Substring(s)) }
         var out: [UInt8] = []
         var it = s[...]
         while let c = it.popFirst() {
-            if c == UInt8(ascii: "+") { out.append(UInt8(ascii: " ")); continue }
+            if plusIsSpace, c == UInt8(ascii: "+") { out.append(UInt8(ascii: " ")); continue }
             if c == UInt8(ascii: "%"), it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.index(after: it.startIndex)]) {
                 out.append(h << 4 | l)
                 it = it.dropFirst(2)

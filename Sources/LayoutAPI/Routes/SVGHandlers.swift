@@ -12,11 +12,14 @@ extension LayoutApplication {
     func getLayoutSVG(id: String, _ request: Request, negotiated: Bool) throws(APIError) -> Response {
         let options = try SVGOptions(query: QueryParameters(request.query))
         let entry = try lookup(id)
-        let etag = options.etag(id: id)
+        // Pictures (a legend and styles at least) are compressed whatever their size, so the
+        // coding, and the ETag that names it, are known before drawing.
+        let coding = Self.coding(request.headers, size: Int.max)
+        let etag = Self.etag(options.etag(id: id), coding)
         var headers = Headers()
         headers.add("ETag", etag)
-        if negotiated { headers.add("Vary", "Accept") }
-        if let inm = request.headers["If-None-Match"], Self.etagMatches(inm, etag) {
+        headers.add("Vary", negotiated ? "Accept, Accept-Encoding" : "Accept-Encoding")
+        if Self.etagMatches(request.headers, etag) {
             return Response(status: 304, headers: headers)
         }
         let query = options.rect.map { entry.layout.attributes(in: $0, index: entry.index) }
@@ -25,7 +28,9 @@ extension LayoutApplication {
         // Opened on its own, the picture runs nothing (it has no script; this says so to the browser).
         headers.add("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
         headers.add("X-Content-Type-Options", "nosniff")
-        return Response(status: 200, headers: headers, body: body)
+        var response = Response(status: 200, headers: headers, body: body)
+        Self.compress(&response, as: coding)
+        return response
     }
 
     /// Whether a GET of `route` asks for a picture.
@@ -43,7 +48,7 @@ extension LayoutApplication {
         guard let entry = cache.peek(id), let options = try? SVGOptions(query: QueryParameters(request.query)) else {
             return .inline
         }
-        if let inm = request.headers["If-None-Match"], Self.etagMatches(inm, options.etag(id: id)) { return .inline }
+        if Self.etagMatches(request.headers, Self.etag(options.etag(id: id), Self.coding(request.headers, size: Int.max))) { return .inline }
         if entry.layout.attributes.count <= Self.inlineSVGElements, options.rect == nil || entry.hasIndex { return .inline }
         return .offload
     }

@@ -74,10 +74,11 @@ extension SVGRenderer {
     }
 
     /// `header 0,0` or `0,3` centred in the element, when the element is big enough for it
-    /// (text about 0.62 em wide per character, plus half an em).
+    /// (text about 0.62 em wide per character, plus half an em). Decoration views (section
+    /// backgrounds) get none: their centre is under the cells they hold.
     func writeLabel(_ a: LayoutAttributes, kind: String?, into w: inout SVGWriter) {
         let font = Self.fontPixels / options.scale
-        guard a.frame.height >= font * 1.3 else { return }
+        guard a.category != .decorationView, a.frame.height >= font * 1.3 else { return }
         let pathLength = Self.digits(a.indexPath.section) + (a.isGlobal ? 0 : 1 + Self.digits(a.indexPath.item))
         func fits(_ characters: Int) -> Bool { Double(characters) * font * 0.62 + font * 0.5 <= a.frame.width }
         let withKind = kind.map { fits($0.unicodeScalars.count + 1 + pathLength) } ?? false

@@ -85,18 +85,14 @@ struct SVGRenderer {
         }.map(\.element)
     }
 
-    /// The element's frame in the layout itself (before pinning), found through its section.
+    /// The element's frame in the layout itself (before pinning), for the elements a query can
+    /// move (pinned headers and footers, `pinToVisibleBounds` items); nil for the others, which
+    /// a rect query returns where they lie. Found by the engine's element lookup.
     func naturalFrame(of a: LayoutAttributes) -> Rect? {
-        guard !a.isGlobal, a.indexPath.section >= 0, a.indexPath.section < layout.sections.count else { return nil }
-        let s = layout.sections[a.indexPath.section]
-        let index: Int?
-        switch (a.category, a.kind) {
-        case (.cell, _): index = a.indexPath.item >= 0 && a.indexPath.item < s.cells.count ? s.cells.lowerBound + a.indexPath.item : nil
-        case (.supplementaryView, .header?): index = s.headerIndex
-        case (.supplementaryView, .footer?): index = s.footerIndex
-        default: index = nil
-        }
-        guard let i = index, i >= 0, i < layout.attributes.count else { return nil }
+        let movable = a.pinsToVisibleBounds
+            || (a.kind == .header && layout.pinning.headers) || (a.kind == .footer && layout.pinning.footers)
+        guard movable, let i = layout.index(of: a.category, kind: a.kind, at: a.indexPath, isGlobal: a.isGlobal),
+              i < layout.attributes.count else { return nil }
         return layout.attributes[i].frame
     }
 

@@ -25,6 +25,12 @@ package enum APIError: Error {
     case notFound(path: String)
     case methodNotAllowed(allowed: [String])
     case unsupportedMediaType(found: String?)
+    /// A `Content-Encoding` this server cannot decode: 415 with `Accept-Encoding` saying which it can.
+    case unsupportedContentEncoding(String, because: String)
+    /// A gzip/deflate body that inflates past `--max-body-bytes`: 413.
+    case inflatedBodyTooLarge(coding: String, limit: Int)
+    /// A gzip/deflate body that is not valid data of its coding: 400.
+    case undecodableBody(coding: String, reason: String)
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -77,6 +83,19 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.unsupportedMediaType, title: "Unsupported Media Type", status: 415,
                 detail: "This route accepts application/json bodies, not \(found ?? "a body without Content-Type"). Send the header Content-Type: application/json.")
+        case .unsupportedContentEncoding(let coding, let because):
+            return ProblemDetails(
+                type: ProblemType.unsupportedMediaType, title: "Unsupported Media Type", status: 415,
+                detail: "The body's Content-Encoding is \(coding), and \(because). Send the body as it is (no Content-Encoding), or compressed once with Content-Encoding: gzip or deflate.")
+        case .inflatedBodyTooLarge(let coding, let limit):
+            return ProblemDetails(
+                type: ProblemType.contentTooLarge, title: "Content Too Large", status: 413,
+                detail: "The \(coding) body inflates to more than \(limit) bytes, the server's limit for request bodies (--max-body-bytes), which applies to the decoded size. Send a smaller layout, or split it.")
+        case .undecodableBody(let coding, let reason):
+            return ProblemDetails(
+                type: ProblemType.malformedBody, title: "Bad Request", status: 400,
+                detail: "The body is not valid \(coding) data (\(reason)). Compress the whole JSON body once as \(coding), or send it uncompressed without Content-Encoding.",
+                errors: [.init(pointer: "", detail: "not valid \(coding) data: \(reason)")])
         }
     }
 
@@ -84,6 +103,8 @@ package enum APIError: Error {
         var headers = Headers()
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
         if case .storeUnavailable(_, let retryAfter) = self { headers.add("Retry-After", String(retryAfter)) }
+        // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
+        if case .unsupportedContentEncoding = self { headers.add("Accept-Encoding", "gzip, deflate") }
         return Response.problem(problem, headers: headers)
     }
 }
@@ -102,4 +123,6 @@ enum ProblemType {
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"
+    static let contentTooLarge = "about:blank"
+    static let malformedBody = "about:blank"
 }

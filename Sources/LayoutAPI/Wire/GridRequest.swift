@@ -1,12 +1,15 @@
 import LayoutEngine
 
 /// Decodes `"type": "grid"`: N items per line of one aspect ratio (other-layouts.md §4), the
-/// fields of `GridConfiguration`. Sections give only `numberOfItems`. The collection view's safe
-/// area and layout margins do not affect a grid and are dropped, so they do not change the id.
+/// fields of `GridConfiguration`. Sections give `numberOfItems` and may override the layout's
+/// header and footer reference sizes, as flow sections do. The collection view's safe area and
+/// layout margins do not affect a grid and are dropped, so they do not change the id.
 extension WireReader {
     static let gridLayoutKeys: Set<String> = [
         "type", "itemsPerLine", "sideMargin", "spacing", "lineSpacing", "aspectRatio", "topInset", "bottomInset",
+        "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
     ]
+    static let gridSectionKeys: Set<String> = ["numberOfItems", "headerReferenceSize", "footerReferenceSize"]
     /// `GridLayout` checks line fits column by column; more columns than this is not a grid.
     static let maximumItemsPerLine = 10_000
 
@@ -16,6 +19,7 @@ extension WireReader {
         cv.safeAreaInsets = .zero
         cv.layoutMargins = .zero
         var c = GridConfiguration(collectionView: cv, itemCounts: [])
+        var headerSize = Size.zero, footerSize = Size.zero
         if let l = layout {
             try l.rejectUnknownKeys(allowed: Self.gridLayoutKeys)
             c.itemsPerLine = try l.value("itemsPerLine", default: 3) { f throws(FieldError) in try itemsPerLine(f) }
@@ -28,14 +32,50 @@ extension WireReader {
             c.bottomInset = try l.value("bottomInset", default: 0) { f throws(FieldError) in try length(f) }
             // Resolved, so an explicit lineSpacing equal to spacing is the same layout (and id).
             c.lineSpacing = try l.value("lineSpacing", default: c.spacing) { f throws(FieldError) in try length(f) }
+            headerSize = try l.value("headerReferenceSize", default: .zero) { f throws(FieldError) in try size(f) }
+            footerSize = try l.value("footerReferenceSize", default: .zero) { f throws(FieldError) in try size(f) }
+            c.sectionHeadersPinToVisibleBounds = try l.value("sectionHeadersPinToVisibleBounds", default: false) { f throws(FieldError) in try f.bool() }
+            c.sectionFootersPinToVisibleBounds = try l.value("sectionFootersPinToVisibleBounds", default: false) { f throws(FieldError) in try f.bool() }
             if problems.isEmpty, GridLayout.rawItemWidth(c) <= 0 {
                 reject(l.pointer.appending("itemsPerLine"), "\(l.pointer.appending("itemsPerLine")) is \(c.itemsPerLine), but \(c.itemsPerLine) items with side margins of \(Self.show(c.sideMargin)) pt and spacing of \(Self.show(c.spacing)) pt leave no width for the items in a collection view \(Self.show(cv.width - cv.contentInset.left - cv.contentInset.right)) pt wide (inside its content insets). Use fewer items per line, smaller margins or less spacing.")
             }
         } else {
             c.lineSpacing = c.spacing
         }
-        c.itemCounts = try itemCounts(sections, budget: &budget)
+        try gridSections(sections, header: headerSize, footer: footerSize, into: &c, budget: &budget)
         return c
+    }
+
+    /// `{"numberOfItems": n, "headerReferenceSize"?, "footerReferenceSize"?}` each; a section's
+    /// size replaces the layout's (UIKit's `referenceSizeForHeaderInSection`). A header or footer
+    /// counts against the element cap, as in the flow layout. One pass, bounded by the cap.
+    private mutating func gridSections(_ sections: [JSONField], header: Size, footer: Size,
+                                       into c: inout GridConfiguration, budget: inout ElementBudget) throws(FieldError) {
+        var counts: [Int] = []
+        var sizes: [GridSupplementarySizes] = []
+        counts.reserveCapacity(sections.count)
+        sizes.reserveCapacity(sections.count)
+        var any = false
+        for s in sections {
+            let o = try s.object()
+            try o.rejectUnknownKeys(allowed: Self.gridSectionKeys)
+            let h = try o.value("headerReferenceSize", default: header) { f throws(FieldError) in try size(f) }
+            let f = try o.value("footerReferenceSize", default: footer) { f throws(FieldError) in try size(f) }
+            for (name, size) in [("headerReferenceSize", h), ("footerReferenceSize", f)] where size != .zero {
+                budget.add(1)
+                if budget.used == budget.limit + 1 {   // told once, where the cap is crossed
+                    let pointer = o.pointer.appending(name)
+                    reject(pointer, "\(pointer) adds a \(name == "headerReferenceSize" ? "header" : "footer"); with the \(budget.limit) elements before it the layout would have \(budget.used), over this server's cap of \(budget.limit) elements per request (--max-elements).")
+                }
+            }
+            let n = try count(try o.required("numberOfItems"), budget: budget)
+            budget.add(n)
+            counts.append(n)
+            any = any || h != .zero || f != .zero
+            sizes.append(GridSupplementarySizes(header: h, footer: f))
+        }
+        c.itemCounts = counts
+        c.supplementarySizes = any ? sizes : []
     }
 
     private mutating func itemsPerLine(_ field: JSONField) throws(FieldError) -> Int {
@@ -62,6 +102,7 @@ extension GridConfiguration: WireLayout {
 
     var approximateBytes: Int {
         MemoryLayout<GridConfiguration>.size + itemCounts.capacity * MemoryLayout<Int>.stride
+            + supplementarySizes.capacity * MemoryLayout<GridSupplementarySizes>.stride
     }
 }
 
@@ -76,5 +117,17 @@ extension JSONWriter {
         raw(",\"top\":"); number(c.topInset)
         raw(",\"bottom\":"); number(c.bottomInset)
         raw(",\"counts\":"); canonicalCounts(c.itemCounts)
+        // Only when used, so grids without headers, footers or pinning keep their ids.
+        if c.sectionHeadersPinToVisibleBounds || c.sectionFootersPinToVisibleBounds {
+            raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
+        }
+        if !c.supplementarySizes.isEmpty {
+            raw(",\"supp\":[")
+            for (i, z) in c.supplementarySizes.enumerated() {
+                if i > 0 { raw(",") }
+                canonical(z.header); raw(","); canonical(z.footer)
+            }
+            raw("]")
+        }
     }
 }

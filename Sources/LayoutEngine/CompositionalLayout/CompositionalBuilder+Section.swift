@@ -70,29 +70,19 @@ extension CompositionalBuilder {
                                         cells: cellStart..<cellEnd, orthogonalContentSize: orthogonalSize))
     }
 
-    /// The cells of one repetition: leaf frames moved by (dx, dy), rounded (R45), swapped back
-    /// when the layout was solved transposed. Sizes, and the coordinate that does not change
-    /// between repetitions, are rounded once per section (`fixed`); only the repeating axis
-    /// is rounded per element.
+    /// The cells of one repetition: leaf frames moved by `along` on the repetition axis, rounded
+    /// (R45), swapped back when the layout was solved transposed. Sizes and the coordinate that
+    /// does not change between repetitions come rounded from `fixed`; the repeating coordinate
+    /// is rounded once per row. Appended as one sequence, so the array writes straight into
+    /// its storage (no per-element uniqueness or capacity check).
     @inline(__always)
     static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, along: Double,
                             alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool, into out: inout [LayoutAttributes]) {
-        leaves.withUnsafeBufferPointer { buffer in
+        leaves.withUnsafeBufferPointer { leaves in
             fixed.withUnsafeBufferPointer { fixed in
-                // Items of a row share their coordinate: round it once per row.
-                var lastRaw = Double.nan, lastRounded = 0.0
-                for k in 0..<count {
-                    var r = fixed[k]
-                    let raw = alongX ? buffer[k].cell.origin.x : buffer[k].cell.origin.y
-                    if raw != lastRaw {
-                        lastRaw = raw
-                        lastRounded = grid.round(raw + along)
-                    }
-                    if alongX { r.origin.x = lastRounded } else { r.origin.y = lastRounded }
-                    if transposed { r = Rect(x: r.origin.y, y: r.origin.x, width: r.size.height, height: r.size.width) }
-                    out.append(LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + k),
-                                                frame: r, zIndex: zIndex, isEstimated: buffer[k].isEstimated))
-                }
+                out.append(contentsOf: CellRun(leaves: leaves, fixed: fixed, count: min(count, leaves.count, fixed.count),
+                                               section: section, first: first, along: along, alongX: alongX, zIndex: zIndex,
+                                               grid: grid, transposed: transposed))
             }
         }
     }
@@ -134,5 +124,55 @@ extension CompositionalBuilder {
             }
             if let rep { customDelta += rep.extent - p.extent }
         }
+    }
+}
+
+/// One repetition's cells as a sequence (see `appendCells`).
+struct CellRun: Sequence, IteratorProtocol {
+    let leaves: UnsafeBufferPointer<GroupSolution.Leaf>
+    let fixed: UnsafeBufferPointer<Rect>
+    let count: Int
+    let section: Int
+    let first: Int
+    let along: Double
+    let alongX: Bool
+    let zIndex: Int
+    let grid: PixelGrid
+    let transposed: Bool
+    var k = 0
+    var lastRaw = Double.nan
+    var lastRounded = 0.0
+
+    init(leaves: UnsafeBufferPointer<GroupSolution.Leaf>, fixed: UnsafeBufferPointer<Rect>, count: Int, section: Int, first: Int,
+         along: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool) {
+        self.leaves = leaves
+        self.fixed = fixed
+        self.count = count
+        self.section = section
+        self.first = first
+        self.along = along
+        self.alongX = alongX
+        self.zIndex = zIndex
+        self.grid = grid
+        self.transposed = transposed
+    }
+
+    var underestimatedCount: Int { count }
+
+    @inline(__always)
+    mutating func next() -> LayoutAttributes? {
+        guard k < count else { return nil }
+        var r = fixed[k]
+        let leaf = leaves[k]
+        let raw = alongX ? leaf.cell.origin.x : leaf.cell.origin.y
+        if raw != lastRaw {
+            lastRaw = raw
+            lastRounded = grid.round(raw + along)
+        }
+        if alongX { r.origin.x = lastRounded } else { r.origin.y = lastRounded }
+        if transposed { r = Rect(x: r.origin.y, y: r.origin.x, width: r.size.height, height: r.size.width) }
+        defer { k += 1 }
+        return LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + k),
+                                frame: r, zIndex: zIndex, isEstimated: leaf.isEstimated)
     }
 }

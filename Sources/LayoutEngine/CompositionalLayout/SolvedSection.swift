@@ -54,6 +54,11 @@ struct SolvedSection {
         }
         var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: leafBudget)
         let size = try solver.solve(group, size: resolved, path: path.appending("group"))
+        // Every walk accepts at least one subitem or throws, so this holds; kept so no later
+        // `i mod n` can divide by zero whatever the input.
+        guard !solver.solution.leaves.isEmpty else {
+            throw CompositionalErrors.structure("GROUP_WITHOUT_ITEMS", "This section's group holds no items; give it at least one item.", path: path.appending("group"))
+        }
         rootSize = size
         solution = solver.solution
         (rootOffset, extent, crossExtent) = Self.edgePlacement(group, size: size, in: root, orthogonal: orthogonal)
