@@ -99,6 +99,21 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         return .success(route)
     }
 
+    /// The contract is `application/yaml`, or `text/plain` for a client that asks for text and not
+    /// for YAML (openapi-python-client reads only JSON, text and bytes).
+    static func contractMediaType(accept: String?) -> String {
+        asksFor("text/plain", not: "application/yaml", accept) ? "text/plain; charset=utf-8" : "application/yaml"
+    }
+
+    /// Whether `Accept` lists `alternate` and not `primary` (media ranges, parameters ignored): the
+    /// two routes that serve one format also serve it as text or bytes to clients that ask so.
+    static func asksFor(_ alternate: String, not primary: String, _ accept: String?) -> Bool {
+        let ranges = (accept ?? "").split(separator: ",").map {
+            $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        }
+        return ranges.contains(alternate) && !ranges.contains(primary)
+    }
+
     /// `application/json` or any `application/*+json`, parameters (charset) ignored.
     static func isJSON(_ contentType: String) -> Bool {
         let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
@@ -113,7 +128,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return Response(status: 200, contentType: "application/json", body: Self.healthBody)
         case .openAPI:
             var headers = Headers()
-            headers.add("Content-Type", "application/yaml")
+            headers.add("Content-Type", Self.contractMediaType(accept: request.headers["Accept"]))
             let (body, _) = negotiate(Self.openAPIBody, of: nil, for: request, headers: &headers)
             return Response(status: 200, headers: headers, body: body)
         case .metrics:
@@ -121,6 +136,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                             body: Array((metrics.render(server: stats, cache: cache.stats) + (store?.renderMetrics() ?? "")).utf8))
         case .layouts:
+            try Self.checkPreferences(request.headers)
             return try postLayout(request)
         case .layout(let id):
             if Self.wantsSVG(route, request.headers) != nil { return try getLayoutSVG(id: id, request, negotiated: true) }
@@ -130,6 +146,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .layoutElements(let id):
             return try queryElements(id: id, request)
         case .invalidate(let id):
+            try Self.checkPreferences(request.headers)
             return try invalidateLayout(id: id, request)
         case .batchValidate:
             return try postBatchValidate(request)

@@ -73,12 +73,15 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The page.
               content:
                 text/html:
                   schema:
                     type: string
+                  example: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutd playground</title>…"
       /healthz:
         get:
           tags: [operations]
@@ -91,12 +94,15 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The server is up.
               content:
                 application/json:
                   schema:
                     $ref: '#/components/schemas/Health'
+                  example: {"status": "ok"}
       /openapi.yaml:
         get:
           tags: [operations]
@@ -109,12 +115,19 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
-              description: The OpenAPI 3.1 document.
+              description: The OpenAPI 3.1 document, as `text/plain` when the request's `Accept` lists `text/plain` and not `application/yaml`.
               content:
                 application/yaml:
                   schema:
                     type: object
+                  example: "openapi: 3.1.0\ninfo:\n  title: layoutd\n"
+                text/plain:
+                  schema:
+                    type: string
+                  example: "openapi: 3.1.0\ninfo:\n  title: layoutd\n"
       /metrics:
         get:
           tags: [operations]
@@ -134,12 +147,15 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: Current metrics.
               content:
                 text/plain:
                   schema:
                     type: string
+                  example: "layoutd_http_requests_total{route=\"/layout\",status=\"200\"} 3\nlayoutd_cache_hits_total 1\n"
       /layout:
         post:
           tags: [layout]
@@ -165,18 +181,8 @@ enum OpenAPIDocument {
             out as UIKit lays them out and reported in `warnings` with UIKit's console text;
             `?strict=true` turns warnings into a 422.
           parameters:
-            - name: strict
-              in: query
-              description: Answer 422 instead of 200 when the layout has warnings.
-              schema:
-                type: boolean
-                default: false
-            - name: Prefer
-              in: header
-              description: '`return=minimal` (RFC 7240) answers id, content size and counts without the elements.'
-              schema:
-                type: string
-                examples: [return=minimal]
+            - $ref: '#/components/parameters/Strict'
+            - $ref: '#/components/parameters/Prefer'
             - $ref: '#/components/parameters/Return'
           requestBody:
             required: true
@@ -294,6 +300,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: |
                 The layout. With `Prefer: return=minimal`, a `LayoutSummary` instead (and
@@ -322,6 +330,13 @@ enum OpenAPIDocument {
                     oneOf:
                       - $ref: '#/components/schemas/LayoutResponse'
                       - $ref: '#/components/schemas/LayoutSummary'
+                  examples:
+                    grid:
+                      summary: Answer to the `grid` request.
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
+                    minimal:
+                      summary: 'The same with `Prefer: return=minimal`.'
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
             '400':
               $ref: '#/components/responses/BadRequest'
             '413':
@@ -348,9 +363,10 @@ enum OpenAPIDocument {
           parameters:
             - name: If-None-Match
               in: header
-              description: An ETag from an earlier answer (percent-encoding accepted); a match with the ETag of the representation this request would get (identity, gzip or deflate) gives 304.
+              description: An ETag from an earlier answer (`"<id>"`, a list of them, or `*`; percent-encoding accepted); a match with the ETag of the representation this request would get (identity, gzip or deflate) gives 304.
               schema:
                 type: string
+                examples: ['"1554a27700cb811568c75f2137778a96"']
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -358,6 +374,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The layout.
               headers:
@@ -373,10 +391,12 @@ enum OpenAPIDocument {
                 application/json:
                   schema:
                     $ref: '#/components/schemas/LayoutResponse'
+                  example: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
                 image/svg+xml:
                   schema:
                     type: string
                     description: The picture, as `GET /layout/{id}.svg` describes it.
+                  example: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 375 50\" width=\"375\" height=\"50\" data-layout-id=\"1276bb76407edf9a93b441a02593f676\" data-scale=\"1\">…</svg>"
             '304':
               description: The client's copy is current.
               headers:
@@ -432,6 +452,7 @@ enum OpenAPIDocument {
               description: The visible rect `x,y,width,height` (content coordinates), as for `/elements?rect=`.
               schema:
                 type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
                 examples: ['0,0,375,667']
             - name: If-None-Match
               in: header
@@ -445,6 +466,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The picture.
               headers:
@@ -460,6 +483,12 @@ enum OpenAPIDocument {
                 image/svg+xml:
                   schema:
                     type: string
+                  example: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 375 50\" width=\"375\" height=\"50\" data-layout-id=\"1276bb76407edf9a93b441a02593f676\" data-scale=\"1\">…</svg>"
+                application/octet-stream:
+                  schema:
+                    type: string
+                    format: binary
+                    description: 'The same picture as bytes, when `Accept` lists `application/octet-stream` and not `image/svg+xml` (for clients that read no SVG type).'
             '304':
               description: The client's copy is current.
             '400':
@@ -502,37 +531,45 @@ enum OpenAPIDocument {
             orthogonally (`orthogonalSections` in the layout): their cells and item supplementaries
             move by `-offset` along the orthogonal axis (x for a vertical layout) before the rect,
             point or index-path query; their boundary items and backgrounds do not move. A malformed
-            value, or a section that does not scroll orthogonally, is a 400 naming the parameter.
+            value is a 400 naming the parameter; a section named twice, more than 10,000 pairs, or a
+            section that does not scroll orthogonally is a 422 naming it.
           parameters:
             - name: rect
               in: query
+              description: '`x,y,width,height`: four numbers as JSON spells them (at most 15 integer digits, an exponent of at most 2 digits, `+` sent as `%2B`), width and height not negative.'
               schema:
                 type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
                 examples: ['0,0,375,667']
             - name: point
               in: query
+              description: '`x,y`: two numbers, as for `rect`.'
               schema:
                 type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?,-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
                 examples: ['10,10']
             - name: indexPath
               in: query
-              description: '`section,item`, or one index for a layout-level element.'
+              description: '`section,item`, or one index for a layout-level element: whole numbers from 0 to 2147483647 (no leading zeros).'
               schema:
                 type: string
+                pattern: '^(0|[1-9][0-9]{0,9})(,(0|[1-9][0-9]{0,9}))?$'
                 examples: ['0,3', '0']
             - name: kind
               in: query
-              description: '`cell`, or one of the layout''s element kinds (`header` and `footer` for the flow family; the `elementKind` names of a compositional request).'
+              description: '`cell`, or one of the layout''s element kinds (`header` and `footer` for the flow family; the `elementKind` names of a compositional request); a kind the layout does not have is a 422 naming the parameter.'
               schema:
                 type: string
+                minLength: 1
+                maxLength: 256
                 default: cell
                 examples: [cell, header, badge-element-kind]
             - name: orthogonalOffsets
               in: query
-              description: Scroll offsets of orthogonally scrolling sections, `section:offset` pairs separated by commas (at most 10,000).
+              description: Scroll offsets of orthogonally scrolling sections, `section:offset` pairs separated by commas (sections as in `indexPath`, offsets as the numbers of `rect`). Each section once, at most 10,000 pairs, and only sections that scroll orthogonally, else a 422 naming the parameter.
               schema:
                 type: string
-                pattern: '^[0-9]+:-?[0-9.eE+-]+(,[0-9]+:-?[0-9.eE+-]+)*$'
+                pattern: '^(0|[1-9][0-9]{0,9}):-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?(,(0|[1-9][0-9]{0,9}):-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?)*$'
                 examples: ['1:150', '2:150,3:40']
           responses:
             '408':
@@ -541,6 +578,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
               content:
@@ -549,6 +588,13 @@ enum OpenAPIDocument {
                     oneOf:
                       - $ref: '#/components/schemas/ElementsResponse'
                       - $ref: '#/components/schemas/ElementResponse'
+                  examples:
+                    rect:
+                      summary: '`?rect=60,0,100,10` on the `grid` layout of `POST /layout`.'
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "elements": [{"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 130, "y": 0, "width": 50, "height": 50}, "zIndex": 0}]}
+                    indexPath:
+                      summary: '`?indexPath=0,1` on the same layout.'
+                      value: {"id": "1276bb76407edf9a93b441a02593f676", "element": {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}}
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -600,12 +646,7 @@ enum OpenAPIDocument {
             are bounded by the element cap), plus, with pinning, the pinned headers and footers shown
             in the previous or new bounds. `contentSizeAdjustment` is new minus old content size.
           parameters:
-            - name: Prefer
-              in: header
-              description: '`return=minimal` embeds the `LayoutSummary` of the new layout instead of the full layout.'
-              schema:
-                type: string
-                examples: [return=minimal]
+            - $ref: '#/components/parameters/Prefer'
             - $ref: '#/components/parameters/Return'
           requestBody:
             required: true
@@ -627,6 +668,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The decision, the invalidation context and (when invalidated) the new layout.
               headers:
@@ -643,6 +686,13 @@ enum OpenAPIDocument {
                 application/json:
                   schema:
                     $ref: '#/components/schemas/InvalidationResponse'
+                  examples:
+                    rotation:
+                      summary: 'The `grid` layout of `POST /layout` (375 wide) rotated: `{"bounds": {"x": 0, "y": 1200, "width": 667, "height": 375}}`.'
+                      value: {"invalidated": true, "id": "57884e3c39d8b4a60d2946250acdb8ed", "previousId": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 667, "height": 50}, "contentSizeAdjustment": {"width": 292, "height": 0}, "targetContentOffset": {"x": 0, "y": 0}, "invalidatedItemIndexPaths": [[0, 1], [0, 2]], "invalidatedSupplementaryIndexPaths": {"header": [], "footer": []}, "layout": {"id": "57884e3c39d8b4a60d2946250acdb8ed", "contentSize": {"width": 667, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 61.5, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 123.5, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}}
+                    scroll:
+                      summary: 'A scroll along the scroll axis: `{"bounds": {"x": 0, "y": 100, "width": 375, "height": 667}}`.'
+                      value: {"invalidated": false, "id": "1276bb76407edf9a93b441a02593f676", "previousId": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "contentSizeAdjustment": {"width": 0, "height": 0}, "targetContentOffset": {"x": 0, "y": 100}, "invalidatedItemIndexPaths": [], "invalidatedSupplementaryIndexPaths": {"header": [], "footer": []}}
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -662,6 +712,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Layout 1276bb76407edf9a93b441a02593f676 does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes.", "errors": [{"pointer": "/preferredSizes", "detail": "Layout 1276bb76407edf9a93b441a02593f676 does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."}]}
       /batch/validate:
         post:
           tags: [batch]
@@ -725,6 +776,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The verdict (also when UIKit would reject the batch).
               content:
@@ -759,6 +812,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\".", "errors": [{"pointer": "/updates/deleteItem", "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\"."}]}
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -778,6 +832,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "/before/1 is -2; an item count must be 0 or more.", "errors": [{"pointer": "/before/1", "detail": "/before/1 is -2; an item count must be 0 or more."}]}
       /batch/diff:
         post:
           tags: [batch]
@@ -815,6 +870,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/HeaderFieldsTooLarge'
             '505':
               $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
             '200':
               description: The batch and its verdict.
               content:
@@ -845,6 +902,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Missing required field at /new; add \"new\" to the top-level object.", "errors": [{"pointer": "/new", "detail": "Missing required field at /new; add \"new\" to the top-level object."}]}
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -863,15 +921,37 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source crashes on them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(b)}\". Give every item of a section its own identifier.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
     components:
       parameters:
         LayoutID:
           name: id
           in: path
           required: true
-          description: The id `POST /layout` returned.
+          description: The id `POST /layout` returned (32 lowercase hex digits); any other id is a 404.
           schema:
             type: string
+            pattern: '^[0-9a-f]{32}$'
+            examples: [1554a27700cb811568c75f2137778a96]
+        Strict:
+          name: strict
+          in: query
+          description: '`true` answers 422 instead of 200 when the layout has warnings. Only `true` and `false` are accepted (an empty value is a 400).'
+          schema:
+            type: boolean
+            default: false
+        Prefer:
+          name: Prefer
+          in: header
+          description: |
+            RFC 7240. `return=minimal` answers the `LayoutSummary` (id, content size and counts, no
+            elements) and `Preference-Applied: return=minimal`; `return=representation` is the default,
+            the full layout. A `Prefer` header without one of them, or with another `return` value, is
+            a 400 naming the header, so a misspelt preference is not answered with the full layout
+            silently; other preferences beside a valid `return` are ignored (RFC 7240).
+          schema:
+            type: string
+            enum: [return=minimal, return=representation]
         Return:
           name: return
           in: query
@@ -891,30 +971,65 @@ enum OpenAPIDocument {
             type: string
             examples: [Accept-Encoding, 'Accept, Accept-Encoding']
       responses:
+        Problem:
+          description: |
+            Any other error, as an RFC 9457 problem document: among them 404 for a path this server
+            does not have, 405 (with `Allow`) for a method a path does not serve, 400 for a request
+            the HTTP layer cannot read, 408, 413, 431 and 505 (see the description at the top).
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                methodNotAllowed:
+                  summary: '`DELETE /layout` (answered with `Allow: POST`).'
+                  value: {"type": "about:blank", "title": "Method Not Allowed", "status": 405, "detail": "This resource allows POST only."}
         RequestTimeout:
           description: The request started but did not arrive completely within the request timeout (`--request-timeout`, default 30 s); the connection is closed after this answer.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                timeout:
+                  summary: The default 30 s request timeout.
+                  value: {"type": "about:blank", "title": "Request Timeout", "status": 408, "detail": "The request was not received completely within 30.0 seconds."}
         HeaderFieldsTooLarge:
           description: The request line and headers exceed 16 KiB (`--max-head-bytes`); the connection is closed after this answer.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                head:
+                  summary: Over 16 KiB of request line and headers.
+                  value: {"type": "about:blank", "title": "Request Header Fields Too Large", "status": 431, "detail": "Request head exceeds the limit of 16384 bytes."}
         HTTPVersionNotSupported:
           description: The request is not HTTP/1.0 or HTTP/1.1; the connection is closed after this answer.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                version:
+                  summary: An HTTP/2.0 request line.
+                  value: {"type": "about:blank", "title": "HTTP Version Not Supported", "status": 505, "detail": "Only HTTP/1.0 and HTTP/1.1 are supported."}
         BadRequest:
-          description: Malformed JSON, a field of the wrong type, a missing or unknown field, or a malformed query parameter. `errors[].pointer` names the field.
+          description: Malformed JSON, a field of the wrong type, a missing or unknown field, a malformed query parameter, or a `Prefer` value the operation does not list. `errors[].pointer` names the field.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                unknownField:
+                  summary: A misspelt field.
+                  value: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\".", "errors": [{"pointer": "/sections/0/numberOfItem", "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\"."}]}
+                malformedJSON:
+                  summary: A body cut short.
+                  value: {"type": "https://layoutd.dev/problems/malformed-json", "title": "Malformed JSON", "status": 400, "detail": "The request body is not valid JSON (line 1, column 46: unexpected end of input; expected a string key in double quotes). Send a JSON object encoded as UTF-8.", "errors": [{"pointer": "", "detail": "line 1, column 46: unexpected end of input; expected a string key in double quotes"}]}
+                invalidQuery:
+                  summary: '`?rect=0,0,375,x`.'
+                  value: {"type": "https://layoutd.dev/problems/invalid-query", "title": "Invalid query parameter", "status": 400, "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces.", "errors": [{"pointer": "/query/rect", "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces."}]}
         UnknownLayout:
           description: No such layout is cached here (never computed on this server, or evicted) nor, when the server runs with a shared layout store (`--store`), stored by any replica; POST it again. Also an index-path query for an element the layout does not have.
         StoreUnavailable:
@@ -936,18 +1051,33 @@ enum OpenAPIDocument {
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                unknownLayout:
+                  summary: An id this server never computed (or evicted).
+                  value: {"type": "https://layoutd.dev/problems/unknown-layout", "title": "Unknown layout", "status": 404, "detail": "No layout with id 0123456789abcdef0123456789abcdef is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns."}
+                noSuchElement:
+                  summary: '`?indexPath=0,7` on a layout of 3 items.'
+                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
         PayloadTooLarge:
           description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                tooLarge:
+                  summary: 'With `--max-body-bytes 1000`.'
+                  value: {"type": "about:blank", "title": "Content Too Large", "status": 413, "detail": "Request body of 2008 bytes exceeds the limit of 1000 bytes."}
         UnsupportedMediaType:
           description: "The body's Content-Type is not application/json, or its Content-Encoding is not gzip, deflate or identity (the answer then has `Accept-Encoding: gzip, deflate`)."
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                textPlain:
+                  summary: 'A `text/plain` body.'
+                  value: {"type": "about:blank", "title": "Unsupported Media Type", "status": 415, "detail": "This route accepts application/json bodies, not text/plain. Send the header Content-Type: application/json."}
         Unprocessable:
           description: |
             A layout UIKit would reject: negative or non-finite sizes, spacings or insets, more
@@ -957,6 +1087,10 @@ enum OpenAPIDocument {
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
+              examples:
+                negativeHeight:
+                  summary: A negative collection-view height.
+                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000.", "errors": [{"pointer": "/collectionView/height", "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000."}]}
       schemas:
         Health:
           type: object
@@ -964,7 +1098,7 @@ enum OpenAPIDocument {
           properties:
             status:
               type: string
-              const: ok
+              enum: [ok]
         Problem:
           type: object
           description: RFC 9457 problem details.
@@ -972,29 +1106,67 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
+              description: |
+                What kind of problem this is; one of:
+    
+                - `https://layoutd.dev/problems/malformed-json` (400, "Malformed JSON"): the body is not
+                  JSON; `errors[0].pointer` is `""`.
+                - `https://layoutd.dev/problems/invalid-request` (400, "Invalid request"): a field of the
+                  wrong type, missing or unknown; `errors[0].pointer` names it.
+                - `https://layoutd.dev/problems/invalid-query` (400, "Invalid query parameter"):
+                  `errors[0].pointer` is `/query/<name>`.
+                - `https://layoutd.dev/problems/invalid-header` (400, "Invalid header"): a `Prefer`
+                  value the operation does not list; `errors[0].pointer` is `/header/<name>`.
+                - `https://layoutd.dev/problems/unprocessable-layout` (422, "Layout rejected"): a layout
+                  UIKit would reject, or over the server's caps; `errors` names every bad field.
+                - `https://layoutd.dev/problems/unprocessable-batch` (422, "Batch rejected").
+                - `https://layoutd.dev/problems/unknown-layout` (404, "Unknown layout"): the id is not
+                  cached here.
+                - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
+                - `about:blank` (the title is the status's reason phrase): 404 for an unknown path,
+                  405, 415, and the HTTP layer's 400, 408, 413, 431 and 505.
+              examples:
+                - https://layoutd.dev/problems/malformed-json
+                - https://layoutd.dev/problems/invalid-request
+                - https://layoutd.dev/problems/invalid-query
+                - https://layoutd.dev/problems/invalid-header
+                - https://layoutd.dev/problems/unprocessable-layout
+                - https://layoutd.dev/problems/unprocessable-batch
+                - https://layoutd.dev/problems/unknown-layout
+                - https://layoutd.dev/problems/no-such-element
+                - about:blank
             title:
               type: string
             status:
               type: integer
+              minimum: 400
+              maximum: 599
             detail:
               type: string
               description: What went wrong and how to fix it.
             errors:
               type: array
               items:
-                type: object
-                required: [pointer, detail]
-                properties:
-                  pointer:
-                    type: string
-                    description: RFC 6901 JSON pointer to the field (or `/query/<name>`).
-                  detail:
-                    type: string
+                $ref: '#/components/schemas/ProblemError'
+        ProblemError:
+          type: object
+          required: [pointer, detail]
+          properties:
+            pointer:
+              type: string
+              description: RFC 6901 JSON pointer to the field (or `/query/<name>`).
+            detail:
+              type: string
         Length:
           type: number
           minimum: 0
           maximum: 1000000000
           description: Points, from 0 to 1,000,000,000.
+        Coordinate:
+          type: number
+          minimum: -1000000000
+          maximum: 1000000000
+          description: A position in points, from -1,000,000,000 to 1,000,000,000.
         Size:
           type: object
           additionalProperties: false
@@ -1040,13 +1212,16 @@ enum OpenAPIDocument {
               type: number
             height:
               type: number
+        Index:
+          type: integer
+          minimum: 0
+          maximum: 2147483647
+          description: A section or item number (at most 2147483647, as NSIndexPath values are in practice).
         IndexPath:
           type: array
           description: '[section, item]'
           items:
-            type: integer
-            minimum: 0
-            maximum: 2147483647
+            $ref: '#/components/schemas/Index'
           minItems: 2
           maxItems: 2
         CollectionView:
@@ -1065,13 +1240,13 @@ enum OpenAPIDocument {
               default: 2
               description: The screen scale; origins round to 1/scale points.
             contentInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: The adjusted content inset (`adjustedContentInset`, contentInset plus any safe-area adjustment).
             safeAreaInsets:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Used with `sectionInsetReference` `fromSafeArea`.
             layoutMargins:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Used with `sectionInsetReference` `fromLayoutMargins`.
         RowAlignment:
           type: object
@@ -1107,21 +1282,21 @@ enum OpenAPIDocument {
               enum: [vertical, horizontal]
               default: vertical
             itemSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: Default 50x50.
             minimumLineSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
             minimumInteritemSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
             sectionInset:
               $ref: '#/components/schemas/Insets'
             headerReferenceSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: Only the height is used when scrolling vertically, the width when horizontally; 0 means no header.
             footerReferenceSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: As headerReferenceSize.
             sectionInsetReference:
               type: string
@@ -1151,7 +1326,7 @@ enum OpenAPIDocument {
               oneOf:
                 - $ref: '#/components/schemas/Size'
                 - type: string
-                  const: automatic
+                  enum: [automatic]
             swapsSpacingForMixedHorizontalSections:
               type: boolean
               default: true
@@ -1163,11 +1338,10 @@ enum OpenAPIDocument {
             One section: `numberOfItems` (all of `itemSize`) or `itemSizes` (what
             `collectionView(_:layout:sizeForItemAt:)` returns), plus any section-level property
             overriding the layout's (what the `UICollectionViewDelegateFlowLayout` methods do).
-          oneOf:
-            - required: [numberOfItems]
-            - required: [itemSizes]
-              not:
-                required: [itemSize]
+    
+            Exactly one of `numberOfItems` and `itemSizes`, and `itemSize` only with `numberOfItems`:
+            a section with neither, with both, or with `itemSizes` and `itemSize` is a 422 naming the
+            field.
           properties:
             numberOfItems:
               type: integer
@@ -1390,22 +1564,27 @@ enum OpenAPIDocument {
           description: A rect in content coordinates; `x` and `y` (the content offset for bounds) default to 0.
           properties:
             x:
-              type: number
+              $ref: '#/components/schemas/Coordinate'
               default: 0
             y:
-              type: number
+              $ref: '#/components/schemas/Coordinate'
               default: 0
             width:
               $ref: '#/components/schemas/Length'
             height:
               $ref: '#/components/schemas/Length'
         InvalidationRequest:
+          description: |
+            Exactly one of the two: measured sizes (`preferredSizes`, optionally `visibleRect`) or new
+            bounds (`bounds`, optionally `previousBounds`). Mixing fields of the two is a 400.
+          oneOf:
+            - $ref: '#/components/schemas/PreferredSizesInvalidation'
+            - $ref: '#/components/schemas/BoundsInvalidation'
+        PreferredSizesInvalidation:
           type: object
           additionalProperties: false
-          description: Exactly one of `preferredSizes` and `bounds`.
-          oneOf:
-            - required: [preferredSizes]
-            - required: [bounds]
+          required: [preferredSizes]
+          description: Self-sizing. Cells measured these sizes (`preferredLayoutAttributesFitting(_:)`).
           properties:
             preferredSizes:
               type: array
@@ -1413,14 +1592,20 @@ enum OpenAPIDocument {
               items:
                 $ref: '#/components/schemas/PreferredSize'
             visibleRect:
-              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
-              description: With preferredSizes; the visible rect whose first element keeps its place (`contentOffsetAdjustment`).
+              $ref: '#/components/schemas/BoundsRect'
+              description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
+        BoundsInvalidation:
+          type: object
+          additionalProperties: false
+          required: [bounds]
+          description: A bounds change (rotation, split view, window resize, or a scroll).
+          properties:
             bounds:
-              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
+              $ref: '#/components/schemas/BoundsRect'
               description: The collection view's new bounds; the origin is the proposed content offset.
             previousBounds:
-              allOf: [{$ref: '#/components/schemas/BoundsRect'}]
-              description: With bounds; the bounds before the change. Default the new origin with the layout's old size.
+              $ref: '#/components/schemas/BoundsRect'
+              description: The bounds before the change. Default the new origin with the layout's old size.
         InvalidationResponse:
           type: object
           required: [invalidated, id, previousId, contentSize, contentSizeAdjustment, invalidatedItemIndexPaths, invalidatedSupplementaryIndexPaths]
@@ -1445,10 +1630,10 @@ enum OpenAPIDocument {
                 height:
                   type: number
             contentOffsetAdjustment:
-              allOf: [{$ref: '#/components/schemas/Point'}]
+              $ref: '#/components/schemas/Point'
               description: preferredSizes only. Add to the content offset to keep the first visible element in place.
             targetContentOffset:
-              allOf: [{$ref: '#/components/schemas/Point'}]
+              $ref: '#/components/schemas/Point'
               description: bounds only. The content offset to scroll to after the change.
             invalidatedItemIndexPaths:
               type: array
@@ -1506,36 +1691,36 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: waterfall
+              enum: [waterfall]
             columnCount:
               type: integer
               minimum: 1
               maximum: 1024
               default: 2
             minimumColumnSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The horizontal gap between columns.
             minimumInteritemSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The vertical gap between items in a column.
             sectionInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Around the columns only, not the header or footer. Default zero.
             headerHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
               description: 0 means no header.
             footerHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
               description: 0 means no footer.
             headerInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Around the header; its top is added even with no header (as CHT does). Default zero.
             footerInset:
-              allOf: [{$ref: '#/components/schemas/Insets'}]
+              $ref: '#/components/schemas/Insets'
               description: Around the footer; its top is added even with no footer. Default zero.
             itemRenderDirection:
               type: string
@@ -1543,7 +1728,7 @@ enum OpenAPIDocument {
               default: shortestFirst
               description: '`shortestFirst`: the shortest column, ties to the left; `leftToRight`: column `item % columnCount`; `rightToLeft`: its mirror.'
             minimumContentHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             sectionHeadersPinToVisibleBounds:
               type: boolean
@@ -1560,11 +1745,10 @@ enum OpenAPIDocument {
             `sizeForItemAt` returns; only the aspect ratio is used, the width is always the column
             width; a size with a 0 dimension gives a 0-height item), plus any of the layout's
             section-level properties overriding it for this section (the CHT delegate methods).
-          oneOf:
-            - required: [numberOfItems]
-            - required: [itemSizes]
-              not:
-                required: [itemSize]
+    
+            Exactly one of `numberOfItems` and `itemSizes`, and `itemSize` only with `numberOfItems`:
+            a section with neither, with both, or with `itemSizes` and `itemSize` is a 422 naming the
+            field.
           properties:
             numberOfItems:
               type: integer
@@ -1572,7 +1756,7 @@ enum OpenAPIDocument {
               maximum: 1000000
               description: At most the server's element cap (`--max-elements`, default 1,000,000) over the whole layout.
             itemSize:
-              allOf: [{$ref: '#/components/schemas/Size'}]
+              $ref: '#/components/schemas/Size'
               description: With numberOfItems; default 1x1 (square items).
             itemSizes:
               type: array
@@ -1611,7 +1795,7 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: columnFlow
+              enum: [columnFlow]
             minimumColumnWidth:
               type: number
               exclusiveMinimum: 0
@@ -1619,14 +1803,14 @@ enum OpenAPIDocument {
               default: 300
               description: The sample's `minColumnWidth`.
             cellHeight:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 70
             minimumLineSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The flow layout's, which the sample leaves at UIKit's default.
             minimumInteritemSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: The flow layout's; also the section's top inset.
         GridLayout:
@@ -1648,21 +1832,21 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: grid
+              enum: [grid]
             itemsPerLine:
               type: integer
               minimum: 1
               maximum: 10000
               default: 3
             sideMargin:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             spacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 10
               description: Between items in a line (`minimumInteritemSpacing`).
             lineSpacing:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               description: Between lines (`minimumLineSpacing`); default `spacing`.
             aspectRatio:
               type: number
@@ -1671,10 +1855,10 @@ enum OpenAPIDocument {
               default: 0.75
               description: Item height / width (0.75 for 4:3).
             topInset:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             bottomInset:
-              allOf: [{$ref: '#/components/schemas/Length'}]
+              $ref: '#/components/schemas/Length'
               default: 0
             headerReferenceSize:
               $ref: '#/components/schemas/Size'
@@ -1725,7 +1909,7 @@ enum OpenAPIDocument {
           properties:
             type:
               type: string
-              const: mosaic
+              enum: [mosaic]
         CountSection:
           type: object
           additionalProperties: false
@@ -1763,7 +1947,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           properties:
             collectionView:
-              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              $ref: '#/components/schemas/CollectionView'
               description: '`width` and `scale` are read (`contentInset` places pinned views); the height is kept for bounds changes.'
             layout:
               $ref: '#/components/schemas/WaterfallLayout'
@@ -1790,7 +1974,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           properties:
             collectionView:
-              allOf: [{$ref: '#/components/schemas/CollectionView'}]
+              $ref: '#/components/schemas/CollectionView'
               description: The width inside `contentInset` and `scale` are read; the safe area and layout margins are not.
             layout:
               $ref: '#/components/schemas/GridLayout'
@@ -1804,11 +1988,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           properties:
             collectionView:
-              allOf:
-                - $ref: '#/components/schemas/CollectionView'
-                - properties:
-                    width:
-                      minimum: 3
+              $ref: '#/components/schemas/CollectionView'
               description: Only `width` and `height` are read; the width must be at least 3 pt (thirds with 1 pt gaps), else 422.
             layout:
               $ref: '#/components/schemas/MosaicLayout'
@@ -2148,6 +2328,8 @@ enum OpenAPIDocument {
               description: Drawn clamped to the visible top while its section is visible; applied at query time (`rect`).
             zIndex:
               type: integer
+              minimum: -2147483648
+              maximum: 2147483647
               default: 1
             contentInsets:
               $ref: '#/components/schemas/DirectionalInsets'
@@ -2185,6 +2367,8 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/CompositionalAnchor'
             zIndex:
               type: integer
+              minimum: -2147483648
+              maximum: 2147483647
               default: 1
             contentInsets:
               $ref: '#/components/schemas/DirectionalInsets'
@@ -2202,30 +2386,31 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/DirectionalInsets'
             zIndex:
               type: integer
+              minimum: -2147483648
+              maximum: 2147483647
               default: 0
         BatchCounts:
           type: array
-          description: Item count of each section. At most 1,000,000 sections and 1,000,000 items in all.
+          description: Item count of each section. At most 1,000,000 sections and 1,000,000 items in all (more in all is a 422).
           maxItems: 1000000
           items:
             type: integer
             minimum: 0
+            maximum: 1000000
         BatchItemMove:
           type: array
           description: '`moveItem(at:to:)`: `[[fromSection, fromItem], [toSection, toItem]]`, from in before-coordinates, to in after-coordinates.'
-          prefixItems:
-            - $ref: '#/components/schemas/IndexPath'
-            - $ref: '#/components/schemas/IndexPath'
-          items: false
+          items:
+            $ref: '#/components/schemas/IndexPath'
           minItems: 2
+          maxItems: 2
         BatchSectionMove:
           type: array
           description: '`moveSection(_:toSection:)`: `[from, to]`.'
-          prefixItems:
-            - {type: integer, minimum: 0, maximum: 2147483647}
-            - {type: integer, minimum: 0, maximum: 2147483647}
-          items: false
+          items:
+            $ref: '#/components/schemas/Index'
           minItems: 2
+          maxItems: 2
         BatchUpdates:
           type: object
           additionalProperties: false
@@ -2251,15 +2436,15 @@ enum OpenAPIDocument {
               default: []
             deleteSections:
               type: array
-              items: {type: integer, minimum: 0, maximum: 2147483647}
+              items: {$ref: '#/components/schemas/Index'}
               default: []
             insertSections:
               type: array
-              items: {type: integer, minimum: 0, maximum: 2147483647}
+              items: {$ref: '#/components/schemas/Index'}
               default: []
             reloadSections:
               type: array
-              items: {type: integer, minimum: 0, maximum: 2147483647}
+              items: {$ref: '#/components/schemas/Index'}
               default: []
             moveSections:
               type: array
@@ -2271,10 +2456,10 @@ enum OpenAPIDocument {
           required: [before]
           properties:
             before:
-              allOf: [{$ref: '#/components/schemas/BatchCounts'}]
+              $ref: '#/components/schemas/BatchCounts'
               description: Item count per section before the update (what the data source reported last).
             after:
-              allOf: [{$ref: '#/components/schemas/BatchCounts'}]
+              $ref: '#/components/schemas/BatchCounts'
               description: |
                 What the data source reports after the update. Omitted: the counts a consistent data
                 source would report are assumed, so only conflicts and out-of-range indexes remain.
@@ -2322,7 +2507,7 @@ enum OpenAPIDocument {
               type: [integer, 'null']
               description: Position of the culprit in that list; null when no single entry is at fault.
             indexPath:
-              allOf: [{$ref: '#/components/schemas/IndexPath'}]
+              $ref: '#/components/schemas/IndexPath'
               description: The item concerned, in the coordinates its list uses. Absent when none.
             section:
               type: integer
@@ -2337,46 +2522,76 @@ enum OpenAPIDocument {
             from:
               $ref: '#/components/schemas/IndexPath'
             to:
-              description: Where the item ends up; null when it is deleted. A reloaded item maps to UIKit's re-insert position.
-              oneOf:
-                - $ref: '#/components/schemas/IndexPath'
-                - type: 'null'
+              type: [array, 'null']
+              description: '`[section, item]` where the item ends up; null when it is deleted. A reloaded item maps to UIKit''s re-insert position.'
+              items:
+                $ref: '#/components/schemas/Index'
+              minItems: 2
+              maxItems: 2
         BatchStep:
-          type: object
-          required: [op]
           description: |
             One data-source mutation. Applied in order they keep every index valid: item deletes
             (descending, before-coordinates), section deletes (descending), section inserts
             (ascending, after-coordinates), item inserts (ascending). A move is a delete plus an
             insert with `movedFrom`; a reload a delete plus an insert of a fresh item.
           oneOf:
-            - properties:
-                op: {const: deleteItem}
-                indexPath: {$ref: '#/components/schemas/IndexPath'}
-              required: [op, indexPath]
-            - properties:
-                op: {const: deleteSection}
-                section: {type: integer, minimum: 0, maximum: 2147483647}
-              required: [op, section]
-            - properties:
-                op: {const: insertSection}
-                section: {type: integer, minimum: 0, maximum: 2147483647}
-                itemCount:
-                  type: integer
-                  minimum: 0
-                  description: Items the new section holds (a moved section's surviving items, or fresh ones).
-                movedFrom:
-                  type: integer
-                  minimum: 0
-                  description: The old index of a moved section; absent for inserted and reloaded sections.
-              required: [op, section, itemCount]
-            - properties:
-                op: {const: insertItem}
-                indexPath: {$ref: '#/components/schemas/IndexPath'}
-                movedFrom:
-                  allOf: [{$ref: '#/components/schemas/IndexPath'}]
-                  description: The old index path of a moved item; absent for inserted and reloaded items.
-              required: [op, indexPath]
+            - $ref: '#/components/schemas/DeleteItemStep'
+            - $ref: '#/components/schemas/DeleteSectionStep'
+            - $ref: '#/components/schemas/InsertSectionStep'
+            - $ref: '#/components/schemas/InsertItemStep'
+          discriminator:
+            propertyName: op
+            mapping:
+              deleteItem: '#/components/schemas/DeleteItemStep'
+              deleteSection: '#/components/schemas/DeleteSectionStep'
+              insertSection: '#/components/schemas/InsertSectionStep'
+              insertItem: '#/components/schemas/InsertItemStep'
+        DeleteItemStep:
+          type: object
+          required: [op, indexPath]
+          properties:
+            op:
+              type: string
+              enum: [deleteItem]
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+        DeleteSectionStep:
+          type: object
+          required: [op, section]
+          properties:
+            op:
+              type: string
+              enum: [deleteSection]
+            section:
+              $ref: '#/components/schemas/Index'
+        InsertSectionStep:
+          type: object
+          required: [op, section, itemCount]
+          properties:
+            op:
+              type: string
+              enum: [insertSection]
+            section:
+              $ref: '#/components/schemas/Index'
+            itemCount:
+              type: integer
+              minimum: 0
+              description: Items the new section holds (a moved section's surviving items, or fresh ones).
+            movedFrom:
+              $ref: '#/components/schemas/Index'
+              description: The old index of a moved section; absent for inserted and reloaded sections.
+        InsertItemStep:
+          type: object
+          required: [op, indexPath]
+          properties:
+            op:
+              type: string
+              enum: [insertItem]
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+            movedFrom:
+              $ref: '#/components/schemas/IndexPath'
+              description: The old index path of a moved item; absent for inserted and reloaded items.
         BatchVerdict:
           type: object
           required: [valid, errors, warnings, uikitException, uikitException164, expectedAfter, after, mapping, steps]

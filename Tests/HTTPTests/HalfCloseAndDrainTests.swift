@@ -101,7 +101,11 @@ import Testing
         try c.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
         let r = try c.readResponse()
         #expect(r.status == 200)
-        #expect(r.header("Connection") == "close")
+        #expect(r.text == "hello")
+        // `close` when the loop saw the drain first; on a loaded machine the drain (started on
+        // another thread) can come second, and the answer is then a plain keep-alive one. Either
+        // way the request is answered, not met with EOF, and the connection is then closed.
+        #expect(r.header("Connection") == "close" || r.header("Connection") == nil)
         #expect(c.isClosedByPeer())
         #expect(done.wait(timeout: .now() + 5) == .success)
     }

@@ -74,13 +74,21 @@ import Testing
     @Test(arguments: [
         ("rect=0,0,10", "rect"), ("rect=0,0,10,nan", "rect"), ("rect=a,b,c,d", "rect"), ("rect=0,0,-1,5", "rect"),
         ("point=1", "point"), ("point=1,inf", "point"), ("indexPath=0,1.5", "indexPath"), ("indexPath=0,-1", "indexPath"),
-        ("indexPath=0,0&kind=badge", "kind"),
+        ("indexPath=0,0&kind=", "kind"),
     ])
     func malformedQueriesAre400NamingTheParameter(query: String, parameter: String) throws {
         let id = try cached()
         let r = app.get("/layout/\(id)/elements?\(query)")
         #expect(r.status == 400)
         #expect(r.pointers == ["/query/\(parameter)"])
+    }
+
+    @Test func aKindTheLayoutDoesNotHaveIs422() throws {
+        let id = try cached()
+        let r = app.get("/layout/\(id)/elements?indexPath=0,0&kind=badge")
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/query/kind"])
+        #expect(r.detail == "The query parameter kind is \"badge\"; it must be cell, header or footer.")
     }
 
     @Test func withoutAFilterEveryElementComesBack() throws {

@@ -18,18 +18,13 @@ struct ElementQuery {
 
     init(_ q: QueryParameters) throws(APIError) {
         let r = try q.numbers("rect", count: 4, meaning: "a rect x,y,width,height")
-        if let r, r[2] < 0 || r[3] < 0 {
+        if let r, r[2].sign == .minus || r[3].sign == .minus {   // -0 too: openapi.yaml's pattern has no sign there
             throw .badQuery(parameter: "rect", detail: "The query parameter rect has a negative width or height; give x,y,width,height with width and height ≥ 0.")
         }
         rect = r.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         point = try q.numbers("point", count: 2, meaning: "a point x,y").map { Point(x: $0[0], y: $0[1]) }
         let global = q["indexPath"].map { !$0.contains(",") } ?? false
-        if let ipv = try q.numbers("indexPath", count: global ? 1 : 2, meaning: "an index path section,item (or one index for a layout-level element)") {
-            guard ipv.allSatisfy({ $0 >= 0 && $0 == $0.rounded(.down) && $0 < 1e15 }) else {
-                throw .badQuery(parameter: "indexPath", detail: "The query parameter indexPath must be two whole numbers ≥ 0: section,item (one for a layout-level element).")
-            }
-            indexPath = ipv.map { Int($0) }
-        }
+        indexPath = try q.wholeNumbers("indexPath", count: global ? 1 : 2, meaning: "an index path section,item (or one index for a layout-level element)")
         kind = q["kind"] ?? "cell"
         if kind.isEmpty || kind.utf8.count > 256 {
             throw .badQuery(parameter: "kind", detail: "The query parameter kind is \"\(kind.prefix(64))\"; it must be cell or one of the layout's element kinds.")
@@ -37,31 +32,42 @@ struct ElementQuery {
         orthogonalOffsets = try Self.offsets(q["orthogonalOffsets"])
     }
 
-    /// `s:o,s:o,…`: whole sections ≥ 0, finite offsets, each section once.
+    /// `s:o,s:o,…` in openapi.yaml's grammar (sections as in `indexPath`, offsets as in `rect`),
+    /// else a 400; each section once and at most `maximumOffsets` pairs, else a 422 (rules the
+    /// pattern cannot state).
     static func offsets(_ raw: String?) throws(APIError) -> [Int: Double] {
         guard let raw else { return [:] }
         var out: [Int: Double] = [:]
         let fail = APIError.badQuery(parameter: "orthogonalOffsets", detail: "The query parameter orthogonalOffsets is \"\(raw.prefix(100))\"; it must be section:offset pairs separated by commas (e.g. 2:150,3:40): a whole section ≥ 0, a finite offset in points, each section once, at most \(maximumOffsets) pairs.")
         for pair in raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
             let parts = pair.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-            guard out.count < maximumOffsets, parts.count == 2,
-                  let s = Int(Substring(parts[0]).trimmingSpaces), s >= 0,
-                  let o = Double(Substring(parts[1]).trimmingSpaces), o.isFinite, out[s] == nil else { throw fail }
+            guard parts.count == 2, let s = QueryParameters.wholeNumber(parts[0]), QueryParameters.isNumber(parts[1]),
+                  let o = Double(Substring(parts[1])), o.isFinite else { throw fail }
+            guard out.count < maximumOffsets, out[s] == nil else { throw unprocessable(fail) }
             out[s] = o
         }
         return out
     }
 
-    /// The checks that need the layout: the kind exists, the offsets name orthogonal sections.
+    /// The same words as a 422: the value is well formed but names a kind the layout does not
+    /// have, a section twice, too many sections, or one that does not scroll orthogonally.
+    static func unprocessable(_ error: APIError) -> APIError {
+        guard case .badQuery(let name, let detail) = error else { return error }
+        let pointer = JSONPointer.root.appending("query").appending(name)
+        return .unprocessable([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
+    }
+
+    /// The checks that need the layout (422s naming the parameter): the kind exists, the offsets
+    /// name orthogonal sections.
     func check(against layout: Layout) throws(APIError) {
         if kind != "cell", !layout.elementKinds.contains(kind) {
             let detail = layout.elementKinds == Layout.defaultElementKinds
                 ? "The query parameter kind is \"\(kind)\"; it must be cell, header or footer."
                 : "The query parameter kind is \"\(kind)\"; it must be cell or one of this layout's element kinds: \(layout.elementKinds.joined(separator: ", "))."
-            throw .badQuery(parameter: "kind", detail: detail)
+            throw Self.unprocessable(.badQuery(parameter: "kind", detail: detail))
         }
         for s in orthogonalOffsets.keys.sorted() where s >= layout.sections.count || layout.sections[s].orthogonalContentSize == nil {
-            throw .badQuery(parameter: "orthogonalOffsets", detail: "The query parameter orthogonalOffsets names section \(s), which \(s >= layout.sections.count ? "the layout does not have (it has \(layout.sections.count))" : "does not scroll orthogonally (its orthogonalScrollingBehavior is none)"); give offsets only for sections that report an orthogonalContentSize.")
+            throw Self.unprocessable(.badQuery(parameter: "orthogonalOffsets", detail: "The query parameter orthogonalOffsets names section \(s), which \(s >= layout.sections.count ? "the layout does not have (it has \(layout.sections.count))" : "does not scroll orthogonally (its orthogonalScrollingBehavior is none)"); give offsets only for sections that report an orthogonalContentSize."))
         }
     }
 

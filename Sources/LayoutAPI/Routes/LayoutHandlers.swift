@@ -111,8 +111,8 @@ extension LayoutApplication {
 
     static func flag(_ q: QueryParameters, _ name: String) throws(APIError) -> Bool {
         switch q[name] {
-        case nil, "false", "0": return false
-        case "true", "1", "": return true
+        case nil, "false": return false
+        case "true": return true
         case let v?: throw .badQuery(parameter: name, detail: "The query parameter \(name) is \"\(v)\"; it must be true or false.")
         }
     }

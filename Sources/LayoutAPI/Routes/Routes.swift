@@ -143,25 +143,6 @@ struct QueryParameters {
         default: nil
         }
     }
-
-    /// `name=v1,v2,…` as exactly `count` finite numbers, or a 400 naming the parameter.
-    func numbers(_ name: String, count: Int, meaning: String) throws(APIError) -> [Double]? {
-        guard let raw = self[name] else { return nil }
-        var out: [Double] = []
-        out.reserveCapacity(count)
-        var valid = true
-        for part in raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            guard out.count < count, let v = Double(Substring(part).trimmingSpaces), v.isFinite else {
-                valid = false
-                break
-            }
-            out.append(v)
-        }
-        guard valid, out.count == count else {
-            throw .badQuery(parameter: name, detail: "The query parameter \(name) is \"\(raw)\"; it must be \(meaning): \(count) finite numbers separated by commas.")
-        }
-        return out
-    }
 }
 
 extension Substring {

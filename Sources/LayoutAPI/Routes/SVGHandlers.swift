@@ -24,7 +24,10 @@ extension LayoutApplication {
         }
         let query = options.rect.map { entry.layout.attributes(in: $0, index: entry.index) }
         let body = SVGRenderer(id: id, layout: entry.layout, options: options, query: query).render()
-        headers.add("Content-Type", "image/svg+xml")
+        // `GET /layout/{id}.svg` with `Accept: application/octet-stream` (and not image/svg+xml)
+        // is the same picture as bytes, for clients that read no SVG type (openapi-python-client).
+        let bytes = !negotiated && Self.asksFor("application/octet-stream", not: "image/svg+xml", request.headers["Accept"])
+        headers.add("Content-Type", bytes ? "application/octet-stream" : "image/svg+xml")
         // Opened on its own, the picture runs nothing (it has no script; this says so to the browser).
         headers.add("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
         headers.add("X-Content-Type-Options", "nosniff")

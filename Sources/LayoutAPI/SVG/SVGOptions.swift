@@ -32,7 +32,7 @@ struct SVGOptions: Equatable {
             scale = v
         }
         if let r = try q.numbers("rect", count: 4, meaning: "a rect x,y,width,height") {
-            guard r[2] >= 0, r[3] >= 0 else {
+            guard r[2].sign == .plus, r[3].sign == .plus else {   // -0 too: openapi.yaml's pattern has no sign there
                 throw .badQuery(parameter: "rect", detail: "The query parameter rect has a negative width or height; give x,y,width,height with width and height ≥ 0.")
             }
             rect = Rect(x: r[0], y: r[1], width: r[2], height: r[3])

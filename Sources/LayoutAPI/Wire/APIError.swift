@@ -15,6 +15,8 @@ package enum APIError: Error {
     case unprocessableBatch([FieldError], detail: String)
     /// A malformed query parameter: 400 naming the parameter.
     case badQuery(parameter: String, detail: String)
+    /// A request header with a value the contract does not list: 400 naming the header.
+    case badHeader(name: String, detail: String)
     /// The layout id is not in the cache (never computed here, or evicted): 404.
     case unknownLayout(id: String)
     /// The id is not cached here and the shared store cannot be reached to look it up: 503 with
@@ -57,6 +59,10 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.unprocessableBatch, title: "Batch rejected", status: 422, detail: detail,
                 errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
+        case .badHeader(let name, let detail):
+            return ProblemDetails(
+                type: ProblemType.invalidHeader, title: "Invalid header", status: 400, detail: detail,
+                errors: [.init(pointer: "/header/\(name)", detail: detail)])
         case .badQuery(let parameter, let detail):
             return ProblemDetails(
                 type: ProblemType.invalidQuery, title: "Invalid query parameter", status: 400, detail: detail,
@@ -116,6 +122,7 @@ enum ProblemType {
     static let invalidRequest = base + "invalid-request"
     static let unprocessable = base + "unprocessable-layout"
     static let invalidQuery = base + "invalid-query"
+    static let invalidHeader = base + "invalid-header"
     static let unprocessableBatch = base + "unprocessable-batch"
     static let unknownLayout = base + "unknown-layout"
     static let storeUnavailable = base + "store-unavailable"

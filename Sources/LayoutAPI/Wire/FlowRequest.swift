@@ -70,7 +70,9 @@ extension WireReader {
         return section
     }
 
-    /// `numberOfItems` (with `itemSize`) or `itemSizes`; exactly one of them.
+    /// `numberOfItems` (with `itemSize`) or `itemSizes`; exactly one of them. Breaking that rule
+    /// is a 422 (collected like a bad value), not a 400: the contract states it in words, as
+    /// JSON Schema's `not` does not survive client generators.
     mutating func items(_ o: JSONFieldObject, defaultSize: Size, budget: inout ElementBudget) throws(FieldError) -> FlowItems {
         let count = o.optional("numberOfItems"), sizes = o.optional("itemSizes")
         switch (count, sizes) {
@@ -80,9 +82,9 @@ extension WireReader {
             let size = try o.value("itemSize", default: defaultSize) { f throws(FieldError) in try self.size(f) }
             return .uniform(count: n, size: size)
         case (nil, let s?):
-            if o.optional("itemSize") != nil {
-                throw FieldError.invalidValue(pointer: o.pointer.appending("itemSize"),
-                    detail: "\(o.pointer.appending("itemSize")) cannot be combined with itemSizes; give every size in itemSizes, or use numberOfItems with itemSize.")
+            if let itemSize = o.optional("itemSize") {
+                _ = try size(itemSize)
+                reject(itemSize.pointer, "\(itemSize.pointer) cannot be combined with itemSizes; give every size in itemSizes, or use numberOfItems with itemSize.")
             }
             guard case .array(let raw) = s.value else { _ = try s.array(); return .sizes([]) }
             guard raw.count <= budget.remaining else { _ = try s.array(maxCount: budget.remaining); return .sizes([]) }
@@ -98,10 +100,15 @@ extension WireReader {
             }
             return .sizes(out)
         case (nil, nil):
-            throw FieldError.missing(pointer: o.pointer.appending("numberOfItems"))
-        case (_?, _?):
-            throw FieldError.invalidValue(pointer: o.pointer.appending("itemSizes"),
-                detail: "\(o.pointer) has both numberOfItems and itemSizes; send numberOfItems for items of one size, or itemSizes for one size per item.")
+            let pointer = o.pointer.appending("numberOfItems")
+            reject(pointer, "\(o.pointer) has neither numberOfItems nor itemSizes; add \"numberOfItems\" (items of one size) or \"itemSizes\" (one size per item) to the section.")
+            _ = try o.optional("itemSize").map { f throws(FieldError) in try size(f) }
+            return .uniform(count: 0, size: defaultSize)
+        case (let c?, let s?):
+            _ = try c.int()
+            _ = try s.array()
+            reject(s.pointer, "\(o.pointer) has both numberOfItems and itemSizes; send numberOfItems for items of one size, or itemSizes for one size per item.")
+            return .uniform(count: 0, size: defaultSize)
         }
     }
 

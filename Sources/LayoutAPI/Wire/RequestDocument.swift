@@ -2,9 +2,14 @@
 /// omitted to get its default. Rejecting `null` everywhere keeps the contract (openapi.yaml) and
 /// the decoders in step, instead of each field silently reading `null` as "absent".
 enum RequestDocument {
+    /// Deepest JSON nesting a body may have. A compositional group nested 32 deep (the most
+    /// the layout accepts) sits about 105 levels down, so a 33rd level is answered by the
+    /// layout's own 422 naming the group rather than by a syntax error.
+    static let maxDepth = 128
+
     static func parse(_ body: [UInt8]) throws(APIError) -> JSON {
         let json: JSON
-        do { json = try JSONParser.parse(body) } catch { throw .malformedJSON(error) }
+        do { json = try JSONParser.parse(body, maxDepth: maxDepth) } catch { throw .malformedJSON(error) }
         if let pointer = firstNull(json, at: .root) {
             throw .badField(.invalidValue(pointer: pointer,
                 detail: "\(pointer.isRoot ? "The body" : pointer.description) is null; omit an optional field to use its default, or send a value."))
