@@ -5,6 +5,7 @@
 #   docker build -t layoutd .
 #   docker run --rm -p 8080:8080 layoutd              # flags or LAYOUTD_* variables configure it
 #   docker run --rm -p 9000:9000 -e PORT=9000 layoutd --log-level debug
+#   docker run --rm -p 8080:8080 -e LAYOUTD_STORE=postgres://user:pass@db:5432/layoutd layoutd   # replicas
 
 # Same Swift release as the project's toolchain (6.3.x); any official 6.x bookworm tag builds it.
 ARG SWIFT_IMAGE=swift:6.3-bookworm
@@ -16,13 +17,17 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY . .
-RUN swift build -c release --static-swift-stdlib --product layoutd \
- && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/layoutd" /out/layoutd
+# The shared PostgreSQL layout store (--store) is built in with the PostgresStore trait. This
+# command is the one .ci/run step 4 runs: change both together.
+RUN swift build -c release --static-swift-stdlib --traits PostgresStore --product layoutd \
+ && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --traits PostgresStore --show-bin-path)/layoutd" /out/layoutd
 
 # ---------------------------------------------------------------- runtime
 FROM debian:bookworm-slim
 # The Swift runtime and Foundation are linked in; glibc, libstdc++ and zlib (libz.so.1, gzip
 # bodies) come with the slim image. The build image has zlib1g-dev, as Swift's images all do.
+# CA certificates for a store URL with sslmode=require.
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd
 USER layoutd

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
 // See ../shared/ARCHITECTURE.md: layoutd -> LayoutAPI -> {LayoutEngine, HTTP}.
 import PackageDescription
@@ -18,13 +18,23 @@ let package = Package(
     products: [
         .executable(name: "layoutd", targets: ["layoutd"]),
     ],
+    // The shared PostgreSQL layout store (`--store postgres://…`) is built in only with this trait:
+    // postgres-nio brings BoringSSL, minutes of cold build that `swift run` and the tests skip.
+    //   swift build -c release --traits PostgresStore --product layoutd
+    traits: [
+        .trait(name: "PostgresStore", description: "Build the PostgreSQL layout store (vapor/postgres-nio) into layoutd."),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    ],
     targets: [
         // Pure layout engine: standard library only, no I/O.
         .target(name: "LayoutEngine", swiftSettings: strict, linkerSettings: libm),
         // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
-        .target(name: "CSystem"),
+        // (Not named CSystem: swift-system, under postgres-nio, has a target of that name.)
+        .target(name: "CLayoutd"),
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
-        .target(name: "HTTP", dependencies: ["CSystem"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["CLayoutd"], swiftSettings: strict),
         // zlib (Debian: zlib1g-dev) for gzip/deflate bodies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
@@ -33,7 +43,22 @@ let package = Package(
         // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
         .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
-        .executableTarget(name: "layoutd", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
+        // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
+        // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "LayoutAPI",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "layoutd",
+            dependencies: [
+                "LayoutAPI", "HTTP",
+                .target(name: "PostgresStore", condition: .when(traits: ["PostgresStore"])),
+            ],
+            swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(
             name: "LayoutBench", dependencies: ["LayoutEngine", "LayoutAPI", "HTTP"],

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystem
+import CLayoutd
 import Dispatch
 
 extension EventLoop {

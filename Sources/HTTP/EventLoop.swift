@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystem
+import CLayoutd
 import Dispatch
 
 /// One epoll loop on its own thread with its own `SO_REUSEPORT` listener. Connections are

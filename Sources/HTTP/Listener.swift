@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystem
+import CLayoutd
 
 /// Creates the non-blocking `SO_REUSEPORT` listening sockets, one per loop.
 enum Listener {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystem
+import CLayoutd
 import Synchronization
 
 /// A response computed off the loop, on its way back to connection `fd` (if it is still `id`).

@@ -90,7 +90,38 @@ extension LaunchOptions {
             default: throw .invalidValue(source: source, value: value, expected: "on or off (or true/false, 1/0)")
             }
         },
+        LaunchOption(flag: "--store", environment: "LAYOUTD_STORE", placeholder: "URL",
+                     help: "shared layout store for replicas, postgres://user:password@host:port/database", defaultText: "none: memory only") { options, value, source throws(LaunchError) in
+            guard value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") else {
+                throw .invalidValue(source: source, value: StoreOptions(url: value).redactedURL ?? value,
+                                    expected: "a postgres://user:password@host:port/database URL")
+            }
+            options.store.url = value
+        },
+        LaunchOption(flag: "--store-ttl", environment: "LAYOUTD_STORE_TTL", placeholder: "DURATION",
+                     help: "delete stored layouts unused this long: seconds, or a number with s, m, h or d", defaultText: "30d") { options, value, source throws(LaunchError) in
+            options.store.ttl = try duration(value, source: source)
+        },
+        LaunchOption(flag: "--store-timeout", environment: "LAYOUTD_STORE_TIMEOUT", placeholder: "SECONDS",
+                     help: "most time one store call may take", defaultText: "2") { options, value, source throws(LaunchError) in
+            options.store.timeout = try seconds(value, source: source)
+        },
     ]
+
+    /// `90`, `90s`, `15m`, `12h` or `30d`: a positive number of seconds, minutes, hours or days.
+    static func duration(_ text: String, source: String) throws(LaunchError) -> Double {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+        var number = Substring(text)
+        var scale = 1.0
+        if let last = text.last, let unit = units[last] {
+            number = number.dropLast()
+            scale = unit
+        }
+        guard let value = try? seconds(String(number), source: source) else {
+            throw .invalidValue(source: source, value: text, expected: "a positive duration: seconds, or a number with s, m, h or d (e.g. 30d)")
+        }
+        return value * scale
+    }
 
     /// `60` for 60.0, `0.25` as is: how `--help` prints a default number of seconds.
     static func seconds(_ value: Double) -> String {

@@ -16,6 +16,8 @@ public struct LaunchOptions: Sendable {
     public var service: ServiceConfiguration
     public var logLevel: LogLevel
     public var accessLog: Bool
+    /// The shared layout store (none by default: memory only).
+    public var store: StoreOptions
 
     /// The defaults of the table in `usage`: those of `ServerConfiguration` and
     /// `ServiceConfiguration` (the one place each default is written), with layoutd's own
@@ -28,6 +30,7 @@ public struct LaunchOptions: Sendable {
         self.service = ServiceConfiguration(maxBodyBytes: http.maxBodyBytes)
         self.logLevel = .info
         self.accessLog = true
+        self.store = StoreOptions()
     }
 
     /// The defaults, for the `--help` text.

@@ -8,11 +8,18 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     let cache: LayoutCache
     let metrics = Metrics()
     let recentBodies: RecentBodies
+    /// The shared store (`--store`), nil for memory only.
+    let store: StoreClient?
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
 
-    public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+    public convenience init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+        self.init(configuration: configuration, store: nil)
+    }
+
+    package init(configuration: ServiceConfiguration, store: StoreClient?) {
         self.configuration = configuration
         self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
+        self.store = store
         self.recentBodies = RecentBodies(capacityBytes: configuration.memoBytes)
     }
 
@@ -42,6 +49,13 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         if compressionNeedsOffload(request, route: route, memo: memo) { return .offload }
         guard request.method == "POST" else {
             guard let route else { return .inline }
+            // An id not cached here may be read from the store and recomputed: off the loop.
+            switch route {
+            case .layout(let id), .layoutElements(let id), .layoutSVG(let id):
+                if needsStore(id) { return .offload }
+            default:
+                break
+            }
             // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
             if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
             return queryExecution(request, route: route)
@@ -121,7 +135,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                            body: Array(metrics.render(server: stats, cache: cache.stats).utf8))
+                            body: Array((metrics.render(server: stats, cache: cache.stats) + (store?.renderMetrics() ?? "")).utf8))
         case .layouts:
             try Self.checkPreferences(request.headers)
             return try postLayout(request, memo: memo)

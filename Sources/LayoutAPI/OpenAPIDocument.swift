@@ -410,6 +410,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}.svg:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -493,6 +495,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}/elements:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -595,6 +599,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}/invalidate:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -691,6 +697,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -1023,7 +1031,22 @@ enum OpenAPIDocument {
                   summary: '`?rect=0,0,375,x`.'
                   value: {"type": "https://layoutd.dev/problems/invalid-query", "title": "Invalid query parameter", "status": 400, "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces.", "errors": [{"pointer": "/query/rect", "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces."}]}
         UnknownLayout:
-          description: No such layout is cached here (never computed on this server, or evicted); POST it again. Also an index-path query for an element the layout does not have.
+          description: No such layout is cached here (never computed on this server, or evicted) nor, when the server runs with a shared layout store (`--store`), stored by any replica; POST it again. Also an index-path query for an element the layout does not have.
+        StoreUnavailable:
+          description: |
+            Only with a shared layout store (`--store`): the layout is not cached on this server and
+            the store cannot be reached to look it up. The id may well be valid: retry after
+            `Retry-After` seconds, or POST the layout again (computing never needs the store).
+          headers:
+            Retry-After:
+              description: Seconds until the server's next attempt to reach the store (at least 1).
+              schema:
+                type: integer
+                minimum: 1
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
           content:
             application/problem+json:
               schema:

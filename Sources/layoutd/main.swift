@@ -46,10 +46,10 @@ logger.debug("""
     max-head-bytes=\(http.maxHeadBytes) max-body-bytes=\(http.maxBodyBytes) idle-timeout=\(http.idleTimeout)s \
     request-timeout=\(http.requestTimeout)s drain-timeout=\(http.drainTimeout)s cache-bytes=\(options.service.cacheBytes) \
     max-elements=\(options.service.maxElements) max-batch-operations=\(options.service.maxBatchOperations) \
-    access-log=\(options.accessLog ? "on" : "off")
+    access-log=\(options.accessLog ? "on" : "off") store=\(options.store.redactedURL ?? "none")
     """)
 
-let app = LayoutApplication(configuration: options.service)
+let app = LayoutApplication(configuration: options.service, store: makeStoreClient(options.store, logger: logger))
 let accessLog = options.accessLog
 let server = Server(configuration: http, responder: app, observer: { record in
     app.record(record)

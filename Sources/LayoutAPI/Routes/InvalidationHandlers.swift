@@ -8,7 +8,7 @@ extension LayoutApplication {
     func invalidateLayout(id: String, _ request: Request) throws(APIError) -> Response {
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         let minimal = try Self.prefersMinimal(request)
         let (answer, hit): (InvalidationAnswer, Bool?)
         switch body {
@@ -44,7 +44,7 @@ extension LayoutApplication {
         let spec = LayoutSpec(measured)
         let newID = spec.contentID()
         guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
-        let (new, hit) = try cachedLayout(spec, id: newID)
+        let (new, hit) = try cachedLayout(spec, id: newID, recipe: { StoreRecipe.measured(base: entry.id, field) })
         var context = LayoutInvalidation.diff(old: entry.layout, new: new.layout)
         if let visibleRect {
             context.contentOffsetAdjustment = ContentOffsetAnchor.contentOffsetAdjustment(
@@ -67,7 +67,9 @@ extension LayoutApplication {
         let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
         let newID = spec.contentID()
         let (new, hit) = newID == entry.id ? (entry, true)
-            : try cachedLayout(spec, id: newID) { Self.noRoom($0, bounds: bounds) }
+            : try cachedLayout(spec, id: newID, recipe: { StoreRecipe.resized(base: entry.id, bounds.size) }) {
+                Self.noRoom($0, bounds: bounds)
+            }
         let context = newID == entry.id
             ? BoundsChange.pinnedInvalidationContext(layout: entry.layout, oldBounds: old, newBounds: bounds)
             : BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)

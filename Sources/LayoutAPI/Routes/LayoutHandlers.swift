@@ -15,10 +15,11 @@ extension LayoutApplication {
         if let known = memo?.id, let cached = cache.get(known) {
             (entry, hit) = (cached, true)
             cache.countHit()
+            store?.noteUse(known)
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
-            (entry, hit) = try cachedLayout(spec, id: id)
+            (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
             recentBodies.remember(request.body, id: id, lookup: memo ?? recentBodies.lookup(request.body))
         }
         if strict, !entry.layout.warnings.isEmpty {
@@ -41,7 +42,7 @@ extension LayoutApplication {
     /// request would get (`"{id}"`, `"{id}-gzip"` or `"{id}-deflate"`), so a 304 never lets a
     /// client reuse bytes in a coding it did not ask for.
     func getLayout(id: String, _ request: Request) throws(APIError) -> Response {
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         var headers = Headers()
         let etag = entry.etag(Self.coding(request.headers, size: entry.body.count))
         headers.add("ETag", etag)
@@ -65,7 +66,7 @@ extension LayoutApplication {
     /// - none of them: every element, at its natural frame.
     func queryElements(id: String, _ request: Request) throws(APIError) -> Response {
         let query = try ElementQuery(QueryParameters(request.query))
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         let layout = entry.layout
         try query.check(against: layout)
         let estimates = entry.spec.estimates
@@ -93,7 +94,8 @@ extension LayoutApplication {
 
     /// The layout for `spec` from the cache, or computed once (identical requests in flight wait
     /// for it) and stored. `check` may refuse the computed layout before it is stored.
-    func cachedLayout(_ spec: LayoutSpec, id: String,
+    /// `recipe` is what the shared store keeps to recompute it elsewhere (`StoreRecipe`).
+    func cachedLayout(_ spec: LayoutSpec, id: String, recipe: () -> [UInt8],
                       check: (Layout) -> APIError? = { _ in nil }) throws(APIError) -> (CachedLayout, hit: Bool) {
         let (result, hit) = cache.getOrCompute(id) {
             let layout: Layout
@@ -103,7 +105,9 @@ extension LayoutApplication {
             return .success(CachedLayout(id: id, spec: spec, layout: layout))
         }
         switch result {
-        case .success(let entry): return (entry, hit)
+        case .success(let entry):
+            if hit { store?.noteUse(id) } else { persist(entry, recipe: recipe) }
+            return (entry, hit)
         case .failure(let problem): throw problem
         }
     }

@@ -11,7 +11,7 @@ extension LayoutApplication {
 
     func getLayoutSVG(id: String, _ request: Request, negotiated: Bool) throws(APIError) -> Response {
         let options = try SVGOptions(query: QueryParameters(request.query))
-        guard let entry = cache.get(id) else { throw .unknownLayout(id: id) }
+        let entry = try lookup(id)
         // Pictures (a legend and styles at least) are compressed whatever their size, so the
         // coding, and the ETag that names it, are known before drawing.
         let coding = Self.coding(request.headers, size: Int.max)

@@ -19,6 +19,9 @@ package enum APIError: Error {
     case badHeader(name: String, detail: String)
     /// The layout id is not in the cache (never computed here, or evicted): 404.
     case unknownLayout(id: String)
+    /// The id is not cached here and the shared store cannot be reached to look it up: 503 with
+    /// `Retry-After` (the layout may well exist; a 404 would tell the client to give up on it).
+    case storeUnavailable(id: String, retryAfter: Int)
     /// A query for one element that the layout does not have: 404.
     case noSuchElement(detail: String)
     case notFound(path: String)
@@ -68,6 +71,10 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.unknownLayout, title: "Unknown layout", status: 404,
                 detail: "No layout with id \(id) is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns.")
+        case .storeUnavailable(let id, let retryAfter):
+            return ProblemDetails(
+                type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
+                detail: "Layout \(id) is not cached on this server and the shared layout store cannot be reached to look it up. Retry in \(retryAfter) s (Retry-After), or POST the layout to /layout again: computing does not need the store.")
         case .noSuchElement(let detail):
             return ProblemDetails(type: ProblemType.noSuchElement, title: "No such element", status: 404, detail: detail)
         case .notFound(let path):
@@ -101,6 +108,7 @@ package enum APIError: Error {
     var response: Response {
         var headers = Headers()
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
+        if case .storeUnavailable(_, let retryAfter) = self { headers.add("Retry-After", String(retryAfter)) }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
         if case .unsupportedContentEncoding = self { headers.add("Accept-Encoding", "gzip, deflate") }
         return Response.problem(problem, headers: headers)
@@ -117,6 +125,7 @@ enum ProblemType {
     static let invalidHeader = base + "invalid-header"
     static let unprocessableBatch = base + "unprocessable-batch"
     static let unknownLayout = base + "unknown-layout"
+    static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// Prometheus counters of the shared store: reads, writes, misses, errors and a latency
+/// histogram per operation.
+final class StoreMetrics: Sendable {
+    enum Operation: String, Sendable, CaseIterable {
+        case prepare, read, write, touch, expire
+    }
+
+    enum Counter: Sendable, Hashable {
+        /// Reads answered by the store (found or not).
+        case read
+        /// Rows written (inserted or already there).
+        case write
+        /// Reads of ids the store does not have.
+        case miss
+        /// Failed or timed-out calls, by operation.
+        case error
+        /// Reads refused at once because the store is down (answered 503).
+        case unavailable
+        /// Writes kept for later because the store was down or the write failed.
+        case deferred
+        /// Kept writes dropped to stay under the budget.
+        case dropped
+        /// `last_used` updates sent (ids).
+        case touch
+        /// Rows deleted by retention.
+        case expired
+        /// Successful (re)connections.
+        case connect
+    }
+
+    /// Upper bounds in seconds (+Inf implicit): a loopback read is ~0.1-1 ms, timeouts are seconds.
+    static let buckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+
+    private struct Histogram {
+        var counts = [Int](repeating: 0, count: StoreMetrics.buckets.count + 1)
+        var sum = 0.0
+        var count = 0
+    }
+
+    private struct State {
+        var counters: [Counter: Int] = [:]
+        var errors: [Operation: Int] = [:]
+        var histograms: [Operation: Histogram] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func count(_ counter: Counter, op: Operation? = nil, by n: Int = 1) {
+        state.withLock { s in
+            s.counters[counter, default: 0] += n
+            if counter == .error, let op { s.errors[op, default: 0] += n }
+        }
+    }
+
+    func observe(_ op: Operation, seconds: Double) {
+        var bucket = Self.buckets.count
+        for (i, b) in Self.buckets.enumerated() where seconds <= b { bucket = i; break }
+        state.withLock { s in
+            s.histograms[op, default: Histogram()].counts[bucket] += 1
+            s.histograms[op, default: Histogram()].sum += seconds
+            s.histograms[op, default: Histogram()].count += 1
+        }
+    }
+
+    subscript(_ counter: Counter) -> Int { state.withLock { $0.counters[counter] ?? 0 } }
+
+    func errors(_ op: Operation) -> Int { state.withLock { $0.errors[op] ?? 0 } }
+
+    func render(up: Bool, pending: Int, pendingBytes: Int) -> String {
+        let s = state.withLock { $0 }
+        var out = ""
+        func line(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+        }
+        line("layoutd_store_up", "gauge", "1 while the shared store answers, 0 while it is unreachable.", up ? 1 : 0)
+        line("layoutd_store_reads_total", "counter", "Reads of layouts not cached here answered by the store.", s.counters[.read] ?? 0)
+        line("layoutd_store_misses_total", "counter", "Store reads of ids the store does not have.", s.counters[.miss] ?? 0)
+        line("layoutd_store_writes_total", "counter", "Layouts written to the store (one row each, ON CONFLICT DO NOTHING).", s.counters[.write] ?? 0)
+        line("layoutd_store_unavailable_total", "counter", "Reads refused at once (503) while the store was unreachable.", s.counters[.unavailable] ?? 0)
+        line("layoutd_store_deferred_writes_total", "counter", "Writes kept in memory because the store was unreachable.", s.counters[.deferred] ?? 0)
+        line("layoutd_store_dropped_writes_total", "counter", "Kept writes dropped to stay under the pending budget.", s.counters[.dropped] ?? 0)
+        line("layoutd_store_pending_writes", "gauge", "Layouts waiting to be written when the store is back.", pending)
+        line("layoutd_store_pending_bytes", "gauge", "Bytes of the layouts waiting to be written.", pendingBytes)
+        line("layoutd_store_touched_total", "counter", "Ids whose last_used was updated (batched).", s.counters[.touch] ?? 0)
+        line("layoutd_store_expired_total", "counter", "Rows deleted by retention (--store-ttl).", s.counters[.expired] ?? 0)
+        line("layoutd_store_connects_total", "counter", "Successful connections (start-up and reconnections).", s.counters[.connect] ?? 0)
+        out += "# HELP layoutd_store_errors_total Failed or timed-out store calls, by operation.\n# TYPE layoutd_store_errors_total counter\n"
+        for op in Operation.allCases {
+            out += "layoutd_store_errors_total{op=\"\(op.rawValue)\"} \(s.errors[op] ?? 0)\n"
+        }
+        out += "# HELP layoutd_store_duration_seconds Time of store calls, by operation.\n# TYPE layoutd_store_duration_seconds histogram\n"
+        for op in Operation.allCases {
+            let h = s.histograms[op] ?? Histogram()
+            var cumulative = 0
+            for (i, b) in Self.buckets.enumerated() {
+                cumulative += h.counts[i]
+                out += "layoutd_store_duration_seconds_bucket{op=\"\(op.rawValue)\",le=\"\(b)\"} \(cumulative)\n"
+            }
+            out += "layoutd_store_duration_seconds_bucket{op=\"\(op.rawValue)\",le=\"+Inf\"} \(h.count)\n"
+            out += "layoutd_store_duration_seconds_sum{op=\"\(op.rawValue)\"} \(h.sum)\n"
+            out += "layoutd_store_duration_seconds_count{op=\"\(op.rawValue)\"} \(h.count)\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+/// The shared layout store's settings (`--store`, `--store-ttl`, `--store-timeout`); without a
+/// URL layouts live in this process's memory only, exactly as without a store.
+public struct StoreOptions: Sendable, Hashable {
+    /// `postgres://user:password@host:port/database`; nil: memory only.
+    public var url: String?
+    /// Rows not used for this long (seconds) are deleted, in bounded batches, by one replica at a time.
+    public var ttl: Double
+    /// Most time one store call may take (seconds); longer counts as a failure.
+    public var timeout: Double
+
+    /// Seconds between batched `last_used` updates.
+    public var touchInterval: Double = 10
+    /// Seconds between retention runs.
+    public var expiryInterval: Double = 60
+    /// Rows one retention batch deletes at most, and batches per run.
+    public var expiryBatch = 1_000
+    public var expiryBatchesPerRun = 10
+    /// Longest wait between reconnection attempts (seconds); waits double from 0.1 s up to it.
+    public var maxBackoff: Double = 5
+    /// Writes kept while the store is unreachable, sent when it is back (bytes of recipes).
+    public var pendingBytes = 16 << 20
+    /// Distinct ids whose `last_used` update waits for the next batch at most.
+    public var maxTouched = 65_536
+
+    public init(url: String? = nil, ttl: Double = 30 * 86_400, timeout: Double = 2) {
+        self.url = url
+        self.ttl = ttl
+        self.timeout = timeout
+    }
+
+    /// The URL with its password replaced by `***`, for logs.
+    public var redactedURL: String? {
+        guard let url else { return nil }
+        guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].lastIndex(of: "@") else { return url }
+        let userinfo = url[scheme.upperBound..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":***" + String(url[at...])
+    }
+}

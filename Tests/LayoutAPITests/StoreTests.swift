@@ -1,0 +1,282 @@
+import Dispatch
+import HTTP
+@testable import LayoutAPI
+import LayoutEngine
+import Synchronization
+import Testing
+
+/// The shared store seen from the service: what is written and when, what a replica that did not
+/// compute a layout answers, and every fault (store down, failing writes, slow store, foreign or
+/// damaged rows). Two `LayoutApplication`s on one `FakeStore` are two replicas.
+@Suite struct StoreTests {
+    static let body = #"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":3}]}"#
+    /// The same layout with its members in another order and a default spelled out.
+    static let sameLayout = #"{"sections":[{"numberOfItems":3}],"collectionView":{"height":667,"width":375,"scale":2}}"#
+
+    @Test func postWritesTheCanonicalRequestOnceBeforeAnswering() throws {
+        let fake = FakeStore()
+        let (app, _) = LayoutApplication.replica(fake)
+        let r = app.post(Self.body)
+        #expect(r.status == 200)
+        let id = try #require(r.id)
+        let row = try #require(fake.snapshot.rows[id])
+        #expect(row.format == 1)
+        // The request, compact, as the recipe to recompute it.
+        #expect(String(decoding: row.body, as: UTF8.self)
+                == #"{"post":{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":3}]}}"#)
+        #expect(fake.snapshot.writeCalls == 1)
+        // A hit (same bytes, or the same layout written differently) writes nothing.
+        #expect(app.post(Self.body).header("X-Cache") == "hit")
+        #expect(app.post(Self.sameLayout).header("X-Cache") == "hit")
+        #expect(fake.snapshot.writeCalls == 1)
+    }
+
+    @Test func anotherReplicaRecomputesFromTheStore() throws {
+        let fake = FakeStore()
+        let (a, _) = LayoutApplication.replica(fake)
+        let (b, _) = LayoutApplication.replica(fake)
+        let posted = a.post(Self.body)
+        let id = try #require(posted.id)
+        #expect(b.execution(for: Request(method: "GET", target: "/layout/\(id)")) == .offload)
+        let got = b.get("/layout/\(id)")
+        #expect(got.status == 200)
+        #expect(got.body == posted.body)
+        #expect(got.header("ETag") == "\"\(id)\"")
+        #expect(fake.snapshot.reads == [id])
+        // Now cached on b: answered inline, no second read.
+        #expect(b.execution(for: Request(method: "GET", target: "/layout/\(id)")) == .inline)
+        #expect(b.get("/layout/\(id)/elements?indexPath=0,2").text
+                == #"{"id":"\#(id)","element":{"category":"cell","indexPath":[0,2],"frame":{"x":130,"y":0,"width":50,"height":50},"zIndex":0}}"#)
+        #expect(fake.snapshot.reads == [id])
+    }
+
+    @Test func everyLayoutTypeComesBackIdenticalOnAnotherReplica() throws {
+        let bodies = [
+            #"{"collectionView":{"width":320,"height":568,"scale":3,"contentInset":{"top":20},"safeAreaInsets":{"left":4},"layoutMargins":{"right":8}},"layout":{"scrollDirection":"horizontal","sectionInsetReference":"fromSafeArea","sectionHeadersPinToVisibleBounds":true},"sections":[{"numberOfItems":4,"itemSize":{"width":30.5,"height":20},"headerReferenceSize":{"width":10,"height":10}},{"itemSizes":[{"width":10,"height":20},{"width":15,"height":25}],"minimumLineSpacing":3}]}"#,
+            #"{"collectionView":{"width":320,"height":568},"layout":{"estimatedItemSize":{"width":100,"height":100}},"sections":[{"numberOfItems":3}],"preferredSizes":[{"indexPath":[0,1],"width":200,"height":40}]}"#,
+            #"{"collectionView":{"width":300,"height":600},"layout":{"type":"waterfall"},"sections":[{"numberOfItems":2,"itemSize":{"width":1,"height":1}},{"numberOfItems":1,"itemSize":{"width":3,"height":1},"columnCount":1,"minimumInteritemSpacing":0,"headerHeight":20,"headerInset":{"left":5,"right":5}}]}"#,
+            #"{"collectionView":{"width":768,"height":1024,"layoutMargins":{"left":20,"right":20}},"layout":{"type":"columnFlow"},"sections":[{"numberOfItems":3},{"numberOfItems":0}]}"#,
+            #"{"collectionView":{"width":414,"height":800},"layout":{"type":"grid","itemsPerLine":4,"sideMargin":20,"spacing":10,"lineSpacing":2,"aspectRatio":1,"topInset":30,"bottomInset":40},"sections":[{"numberOfItems":5}]}"#,
+            #"{"collectionView":{"width":414,"height":896},"layout":{"type":"mosaic"},"sections":[{"numberOfItems":10}]}"#,
+            CompositionalAPITests.pinned,
+            CompositionalAPITests.orthogonal,
+        ]
+        let fake = FakeStore()
+        let (a, _) = LayoutApplication.replica(fake)
+        let (b, _) = LayoutApplication.replica(fake)
+        for body in bodies {
+            let posted = a.post(body)
+            #expect(posted.status == 200, "\(body)")
+            let id = try #require(posted.id)
+            #expect(b.get("/layout/\(id)").body == posted.body, "\(body)")
+        }
+    }
+
+    @Test func invalidatedLayoutsAreStoredToo() throws {
+        let fake = FakeStore()
+        let (a, _) = LayoutApplication.replica(fake)
+        let (b, _) = LayoutApplication.replica(fake)
+        let id = try #require(a.post(#"{"collectionView":{"width":320,"height":568},"layout":{"estimatedItemSize":"automatic"},"sections":[{"numberOfItems":3}]}"#).id)
+        // b has never seen `id`: it reads it, then the measured layout it computes is stored.
+        let inv = b.post(#"{"preferredSizes":[{"indexPath":[0,0],"width":80,"height":30}]}"#, target: "/layout/\(id)/invalidate")
+        #expect(inv.status == 200)
+        guard case .object(let o)? = inv.json, case .string(let newID)? = o["id"] else { Issue.record("no id"); return }
+        #expect(newID != id)
+        #expect(String(decoding: fake.snapshot.rows[newID]?.body ?? [], as: UTF8.self)
+                == #"{"from":"\#(id)","preferredSizes":[{"indexPath":[0,0],"width":80,"height":30}]}"#)
+        let measured = a.get("/layout/\(newID)")
+        #expect(measured.status == 200)
+        #expect(measured.body == b.get("/layout/\(newID)").body)
+        // A rotation of the measured layout on b; a third replica follows both links.
+        let rotated = b.post(#"{"bounds":{"x":0,"y":0,"width":568,"height":320}}"#, target: "/layout/\(newID)/invalidate")
+        guard case .object(let r)? = rotated.json, case .string(let rotatedID)? = r["id"] else { Issue.record("no id"); return }
+        #expect(String(decoding: fake.snapshot.rows[rotatedID]?.body ?? [], as: UTF8.self)
+                == #"{"from":"\#(newID)","size":[568,320]}"#)
+        let (c, _) = LayoutApplication.replica(fake)
+        #expect(c.get("/layout/\(rotatedID)").body == b.get("/layout/\(rotatedID)").body)
+        #expect(c.get("/layout/\(rotatedID)").status == 200)
+    }
+
+    @Test func concurrentLookupsOfOneIdReadAndComputeOnce() throws {
+        let fake = FakeStore()
+        let (a, _) = LayoutApplication.replica(fake)
+        let (b, _) = LayoutApplication.replica(fake)
+        let id = try #require(a.post(Self.body).id)
+        fake.gated.store(true, ordering: .relaxed)
+        let statuses = Mutex<[Int]>([])
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+            DispatchQueue.global().async(group: group) {
+                let s = b.get("/layout/\(id)").status
+                statuses.withLock { $0.append(s) }
+            }
+        }
+        // Let the requests pile up behind the one read, then open the gate.
+        // (Bounded: if Dispatch is slow to start them, they arrive later and find it cached.)
+        let deadline = DispatchTime.now() + 5
+        while b.cache.stats.hits < 7, DispatchTime.now() < deadline, group.wait(timeout: .now() + 0.01) == .timedOut {}
+        fake.gated.store(false, ordering: .relaxed)
+        fake.gate.signal()
+        group.wait()
+        #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 8))
+        #expect(fake.snapshot.reads == [id])
+        // One computation: the other seven waited for it (counted as hits) or, arriving after it,
+        // found it cached.
+        #expect(b.cache.stats.misses == 1)
+        #expect(b.cache.stats.hits <= 7)
+    }
+
+    @Test func unknownIdIs404AndNonIdsNeverReachTheStore() {
+        let fake = FakeStore()
+        let (app, _) = LayoutApplication.replica(fake)
+        let id = "0123456789abcdef0123456789abcdef"
+        let r = app.get("/layout/\(id)")
+        #expect(r.status == 404)
+        #expect(fake.snapshot.reads == [id])
+        #expect(app.get("/layout/not-an-id").status == 404)
+        #expect(app.get("/layout/0123456789ABCDEF0123456789ABCDEF").status == 404)
+        #expect(fake.snapshot.reads == [id])
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/not-an-id")) == .inline)
+        #expect(app.get("/metrics").text.contains("layoutd_store_misses_total 1\n"))
+    }
+
+    @Test func storeDownAtStartServesPostAnswers503ThenRecoversByItself() throws {
+        let fake = FakeStore()
+        fake.set { $0.down = true }
+        let log = LogLines()
+        let (down, client) = LayoutApplication.replica(fake, log: log)
+        #expect(!client.isUp)
+        // POST computes and answers; the layout is kept for the store.
+        let posted = down.post(Self.body)
+        #expect(posted.status == 200)
+        let id = try #require(posted.id)
+        // An id neither cached here nor readable: 503 + Retry-After, not 404.
+        let unknown = "0123456789abcdef0123456789abcdef"
+        let r = down.get("/layout/\(unknown)/elements")
+        #expect(r.status == 503)
+        #expect(r.header("Content-Type") == "application/problem+json")
+        #expect(Int(r.header("Retry-After") ?? "") ?? 0 >= 1)
+        #expect(r.text.contains(#""type":"https://layoutd.dev/problems/store-unavailable""#))
+        #expect(r.detail == "Layout \(unknown) is not cached on this server and the shared layout store cannot be reached to look it up. Retry in \(r.header("Retry-After") ?? "") s (Retry-After), or POST the layout to /layout again: computing does not need the store.")
+        // Its own layouts still answer locally.
+        #expect(down.get("/layout/\(id)").status == 200)
+        #expect(fake.snapshot.rows.isEmpty)
+        #expect(log.all.contains { $0.contains("unreachable") })
+        // The store comes back: the next due probe reconnects and writes what was kept.
+        fake.set { $0.down = false }
+        client.tick(now: .max)
+        #expect(client.isUp)
+        #expect(fake.snapshot.rows[id] != nil)
+        #expect(down.get("/layout/\(unknown)").status == 404)
+        let metrics = down.get("/metrics").text
+        #expect(metrics.contains("layoutd_store_up 1\n"))
+        #expect(metrics.contains("layoutd_store_deferred_writes_total 1\n"))
+        #expect(metrics.contains("layoutd_store_unavailable_total 1\n"))
+        #expect(metrics.contains("layoutd_store_pending_writes 0\n"))
+    }
+
+    @Test func aFailedWriteIsLoggedCountedAndTheAnswerStillGoesOut() throws {
+        let fake = FakeStore()
+        fake.set { $0.failWrites = true }
+        let log = LogLines()
+        let (app, client) = LayoutApplication.replica(fake, log: log)
+        let r = app.post(Self.body)
+        #expect(r.status == 200)
+        let id = try #require(r.id)
+        #expect(log.all.contains("store: write of layout \(id) failed (disk full); kept to retry when the store is back"))
+        #expect(client.metrics.errors(.write) == 1)
+        #expect(!client.isUp)
+        #expect(app.get("/metrics").text.contains(#"layoutd_store_errors_total{op="write"} 1"#))
+        fake.set { $0.failWrites = false }
+        client.tick(now: .max)
+        #expect(fake.snapshot.rows[id] != nil)
+    }
+
+    @Test func aSlowStoreTimesOutInto503() {
+        let fake = FakeStore()
+        let (app, client) = LayoutApplication.replica(fake, timeout: 0.05)
+        fake.set { $0.delay = 2 }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let r = app.get("/layout/0123456789abcdef0123456789abcdef")
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        #expect(r.status == 503)
+        #expect(seconds < 1.5)
+        #expect(client.metrics.errors(.read) == 1)
+        #expect(!client.isUp)
+    }
+
+    @Test func rowsOfAnotherFormatOrDamagedAreNotAnswered() throws {
+        let fake = FakeStore()
+        let log = LogLines()
+        let (app, _) = LayoutApplication.replica(fake, log: log)
+        let spec = try decodedSpec(Self.body)
+        let id = spec.contentID()
+        fake.set { $0.rows[id] = StoredLayout(id: id, format: 2, body: [1, 2, 3]) }
+        #expect(app.get("/layout/\(id)").status == 404)
+        #expect(log.all.contains("store: layout \(id) is stored in format 2, this replica reads 1; treated as not stored"))
+        // The recipe of another layout under this id.
+        let other = try decodedSpec(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":4}]}"#)
+        fake.set { $0.rows[id] = StoredLayout(id: id, body: StoreRecipe.post(Array(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":4}]}"#.utf8))) }
+        #expect(app.get("/layout/\(id)").status == 404)
+        #expect(log.all.last == "store: the recipe stored as \(id) gives layout \(other.contentID()); treated as not stored")
+        fake.set { $0.rows[id] = StoredLayout(id: id, body: Array(#"{"post":{"collectionView""#.utf8)) }
+        #expect(app.get("/layout/\(id)").status == 404)
+        #expect(log.all.last == "store: layout \(id) has no readable recipe; treated as not stored")
+        // A request this replica refuses (its element cap is lower, say).
+        fake.set { $0.rows[id] = StoredLayout(id: id, body: Array(#"{"post":{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":-1}]}}"#.utf8)) }
+        #expect(app.get("/layout/\(id)").status == 404)
+        #expect(log.all.last?.hasPrefix("store: the request stored for layout \(id) is refused here (") == true)
+    }
+
+    @Test func usesAreBatchedIntoOneTouchAndRetentionRunsInTheBackground() throws {
+        let fake = FakeStore()
+        let (a, client) = LayoutApplication.replica(fake)
+        let id = try #require(a.post(Self.body).id)
+        for _ in 0..<5 { #expect(a.get("/layout/\(id)").status == 200) }
+        #expect(a.post(Self.body).status == 200)
+        #expect(fake.snapshot.touches.isEmpty)
+        #expect(fake.snapshot.expireCalls == 0)
+        let start: UInt64 = 1_000_000_000_000
+        client.tick(now: start)
+        #expect(fake.snapshot.touches == [[id]])
+        #expect(fake.snapshot.expireCalls == 1)
+        // Nothing is due a second later; a minute later retention runs again. Another replica
+        // holds the lock now: one call, no batches.
+        client.tick(now: start + 1_000_000_000)
+        #expect(fake.snapshot.expireCalls == 1)
+        fake.set { $0.expireLockedElsewhere = true }
+        client.tick(now: start + 61_000_000_000)
+        #expect(fake.snapshot.expireCalls == 2)
+        #expect(fake.snapshot.touches == [[id]])
+    }
+
+    @Test func withoutAStoreNothingChanges() {
+        let app = LayoutApplication.make()
+        #expect(app.get("/layout/0123456789abcdef0123456789abcdef").status == 404)
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/0123456789abcdef0123456789abcdef")) == .inline)
+        #expect(!app.get("/metrics").text.contains("layoutd_store"))
+    }
+}
+
+@Suite struct StoreOptionsTests {
+    @Test func storeFlagsAndVariables() throws {
+        let o = try LaunchOptions.parse(arguments: ["--store", "postgres://u:p%40ss@db:5433/layouts", "--store-ttl", "12h", "--store-timeout", "0.5"], environment: [:])
+        #expect(o.store.url == "postgres://u:p%40ss@db:5433/layouts")
+        #expect(o.store.ttl == 43_200)
+        #expect(o.store.timeout == 0.5)
+        #expect(o.store.redactedURL == "postgres://u:***@db:5433/layouts")
+        let e = try LaunchOptions.parse(arguments: [], environment: ["LAYOUTD_STORE": "postgresql://db/x", "LAYOUTD_STORE_TTL": "30d"])
+        #expect(e.store.url == "postgresql://db/x")
+        #expect(e.store.ttl == 2_592_000)
+        #expect(LaunchOptions().store.url == nil)
+        #expect(LaunchOptions().store.ttl == 2_592_000)
+    }
+
+    @Test func badStoreValuesAreRefusedWithoutThePassword() {
+        #expect(throws: LaunchError.invalidValue(source: "--store", value: "mysql://u:***@db/x", expected: "a postgres://user:password@host:port/database URL")) {
+            try LaunchOptions.parse(arguments: ["--store", "mysql://u:secret@db/x"], environment: [:])
+        }
+        #expect(throws: LaunchError.self) { try LaunchOptions.parse(arguments: ["--store-ttl", "3w"], environment: [:]) }
+        #expect(throws: LaunchError.self) { try LaunchOptions.parse(arguments: ["--store-ttl", "-1d"], environment: [:]) }
+    }
+}
