@@ -1032,6 +1032,17 @@ enum OpenAPIDocument {
                   value: {"type": "https://layoutd.dev/problems/invalid-query", "title": "Invalid query parameter", "status": 400, "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces.", "errors": [{"pointer": "/query/rect", "detail": "The query parameter rect is \"0,0,375,x\"; it must be a rect x,y,width,height: 4 numbers such as 12 or -3.5 separated by commas, without spaces."}]}
         UnknownLayout:
           description: No such layout is cached here (never computed on this server, or evicted) nor, when the server runs with a shared layout store (`--store`), stored by any replica; POST it again. Also an index-path query for an element the layout does not have.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                unknownLayout:
+                  summary: An id this server never computed (or evicted).
+                  value: {"type": "https://layoutd.dev/problems/unknown-layout", "title": "Unknown layout", "status": 404, "detail": "No layout with id 0123456789abcdef0123456789abcdef is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns."}
+                noSuchElement:
+                  summary: '`?indexPath=0,7` on a layout of 3 items.'
+                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
         StoreUnavailable:
           description: |
             Only with a shared layout store (`--store`): the layout is not cached on this server and
@@ -1047,17 +1058,10 @@ enum OpenAPIDocument {
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
-          content:
-            application/problem+json:
-              schema:
-                $ref: '#/components/schemas/Problem'
               examples:
-                unknownLayout:
-                  summary: An id this server never computed (or evicted).
-                  value: {"type": "https://layoutd.dev/problems/unknown-layout", "title": "Unknown layout", "status": 404, "detail": "No layout with id 0123456789abcdef0123456789abcdef is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns."}
-                noSuchElement:
-                  summary: '`?indexPath=0,7` on a layout of 3 items.'
-                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
+                storeUnreachable:
+                  summary: An id not cached here while the store cannot be reached.
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. Retry in 1 s (Retry-After), or POST the layout to /layout again: computing does not need the store."}
         PayloadTooLarge:
           description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
@@ -1123,8 +1127,11 @@ enum OpenAPIDocument {
                 - `https://layoutd.dev/problems/unknown-layout` (404, "Unknown layout"): the id is not
                   cached here.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
+                - `https://layoutd.dev/problems/store-unavailable` (503, "Layout store unavailable"):
+                  only with `--store`; the id is not cached here and the store cannot be reached.
                 - `about:blank` (the title is the status's reason phrase): 404 for an unknown path,
-                  405, 415, and the HTTP layer's 400, 408, 413, 431 and 505.
+                  405, 415, and the HTTP layer's 400, 408, 413, 414, 431, 501, 503 (the server's
+                  memory budget for bodies is spent; `Retry-After` says when to retry) and 505.
               examples:
                 - https://layoutd.dev/problems/malformed-json
                 - https://layoutd.dev/problems/invalid-request
@@ -1134,6 +1141,7 @@ enum OpenAPIDocument {
                 - https://layoutd.dev/problems/unprocessable-batch
                 - https://layoutd.dev/problems/unknown-layout
                 - https://layoutd.dev/problems/no-such-element
+                - https://layoutd.dev/problems/store-unavailable
                 - about:blank
             title:
               type: string
