@@ -40,20 +40,31 @@ extension CompositionalBuilder {
         let start = alongX ? origin.x : origin.y
         let stride = p.extent + spacing
         var customDelta = 0.0
-        for r in 0..<groups {
-            let first = r * n
-            let c = min(n, count - first)
-            // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
-            let along = start + (Double(r) * stride + customDelta)
-            if let rep = plan.custom[r] {
-                if !rep.solution.badges.isEmpty { hasBadges = true }
-                Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
-                                 count: c, section: s, first: first, along: along, alongX: alongX, zIndex: cellZ, grid: grid,
-                                 transposed: transposed, into: &out)
-                customDelta += rep.extent - p.extent
-            } else {
-                Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, along: along,
-                                 alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+        if plan.custom.isEmpty {
+            // The common case, no self-sized repetition: the whole section in one append.
+            p.solution.leaves.withUnsafeBufferPointer { leaves in
+                plainFixed.withUnsafeBufferPointer { fixed in
+                    out.append(contentsOf: SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: s, start: start,
+                                                          stride: stride, alongX: alongX, zIndex: cellZ, grid: grid,
+                                                          transposed: transposed))
+                }
+            }
+        } else {
+            for r in 0..<groups {
+                let first = r * n
+                let c = min(n, count - first)
+                // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
+                let along = start + (Double(r) * stride + customDelta)
+                if let rep = plan.custom[r] {
+                    if !rep.solution.badges.isEmpty { hasBadges = true }
+                    Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
+                                     count: c, section: s, first: first, along: along, alongX: alongX, zIndex: cellZ, grid: grid,
+                                     transposed: transposed, into: &out)
+                    customDelta += rep.extent - p.extent
+                } else {
+                    Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, along: along,
+                                     alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+                }
             }
         }
         attributes = out
