@@ -62,8 +62,8 @@ struct ElementQuery {
     func check(against layout: Layout) throws(APIError) {
         if kind != "cell", !layout.elementKinds.contains(kind) {
             let detail = layout.elementKinds == Layout.defaultElementKinds
-                ? "The query parameter kind is \"\(kind)\"; it must be cell, header or footer."
-                : "The query parameter kind is \"\(kind)\"; it must be cell or one of this layout's element kinds: \(layout.elementKinds.joined(separator: ", "))."
+                ? "The query parameter kind is \"\(kind.prefix(64))\"; it must be cell, header or footer."
+                : "The query parameter kind is \"\(kind.prefix(64))\"; it must be cell or one of this layout's element kinds: \(layout.elementKinds.joined(separator: ", "))."
             throw Self.unprocessable(.badQuery(parameter: "kind", detail: detail))
         }
         for s in orthogonalOffsets.keys.sorted() where s >= layout.sections.count || layout.sections[s].orthogonalContentSize == nil {
