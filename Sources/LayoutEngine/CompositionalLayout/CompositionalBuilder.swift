@@ -7,7 +7,9 @@ struct CompositionalBuilder {
     var attributes: [LayoutAttributes] = []
     var sections: [SectionGeometry] = []
     var kinds: [String] = Layout.defaultElementKinds
-    var kindIndex: [String: SupplementaryKind] = ["header": .header, "footer": .footer]
+    /// Kinds past the default two (an empty dictionary allocates nothing, so layouts without
+    /// custom kinds build none).
+    var kindIndex: [String: SupplementaryKind] = [:]
 
     init(_ config: CompositionalConfiguration, transposed: Bool) {
         self.config = config
@@ -32,6 +34,8 @@ struct CompositionalBuilder {
     }
 
     mutating func kind(_ name: String) -> SupplementaryKind {
+        if name == "header" { return .header }
+        if name == "footer" { return .footer }
         if let k = kindIndex[name] { return k }
         let k = SupplementaryKind(rawValue: UInt16(truncatingIfNeeded: kinds.count))
         kinds.append(name)
