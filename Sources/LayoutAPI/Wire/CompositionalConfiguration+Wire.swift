@@ -2,7 +2,7 @@ import LayoutEngine
 
 /// `UICollectionViewCompositionalLayout` on the wire: `"type": "compositional"`, decoded by
 /// `WireReader.compositionalConfiguration` (CompositionalRequest.swift); self-sizing with
-/// `preferredSizes` like the flow layout (CompositionalRequest+PreferredSizes.swift).
+/// `preferredSizes` like the flow layout (PreferredSizes.swift).
 extension CompositionalConfiguration: WireLayout {
     static var typeName: String { "compositional" }
     static var acceptsPreferredSizes: Bool { true }

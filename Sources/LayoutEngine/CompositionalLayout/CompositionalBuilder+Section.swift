@@ -42,13 +42,8 @@ extension CompositionalBuilder {
         var customDelta = 0.0
         if plan.custom.isEmpty {
             // The common case, no self-sized repetition: the whole section in one append.
-            p.solution.leaves.withUnsafeBufferPointer { leaves in
-                plainFixed.withUnsafeBufferPointer { fixed in
-                    out.append(contentsOf: SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: s, start: start,
-                                                          stride: stride, alongX: alongX, zIndex: cellZ, grid: grid,
-                                                          transposed: transposed))
-                }
-            }
+            Self.appendCells(p.solution.leaves, fixed: plainFixed, count: count, section: s, first: 0, start: start, stride: stride,
+                             alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
         } else {
             for r in 0..<groups {
                 let first = r * n
@@ -58,11 +53,11 @@ extension CompositionalBuilder {
                 if let rep = plan.custom[r] {
                     if !rep.solution.badges.isEmpty { hasBadges = true }
                     Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
-                                     count: c, section: s, first: first, along: along, alongX: alongX, zIndex: cellZ, grid: grid,
-                                     transposed: transposed, into: &out)
+                                     count: min(c, rep.solution.leaves.count), section: s, first: first, start: along, stride: 0, alongX: alongX, zIndex: cellZ,
+                                     grid: grid, transposed: transposed, into: &out)
                     customDelta += rep.extent - p.extent
                 } else {
-                    Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, along: along,
+                    Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, start: along, stride: 0,
                                      alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
                 }
             }
@@ -81,19 +76,18 @@ extension CompositionalBuilder {
                                         cells: cellStart..<cellEnd, orthogonalContentSize: orthogonalSize))
     }
 
-    /// The cells of one repetition: leaf frames moved by `along` on the repetition axis, rounded
-    /// (R45), swapped back when the layout was solved transposed. Sizes and the coordinate that
-    /// does not change between repetitions come rounded from `fixed`; the repeating coordinate
-    /// is rounded once per row. Appended as one sequence, so the array writes straight into
-    /// its storage (no per-element uniqueness or capacity check).
+    /// Cells `first ..< first + count` from repetitions of `leaves` starting at `start` on the
+    /// repetition axis, `stride` apart (one repetition when `count` fits in `leaves`), as one
+    /// `append(contentsOf:)` (see `SectionCellRun`).
     @inline(__always)
-    static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, along: Double,
-                            alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool, into out: inout [LayoutAttributes]) {
+    static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, start: Double,
+                            stride: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool,
+                            into out: inout [LayoutAttributes]) {
         leaves.withUnsafeBufferPointer { leaves in
             fixed.withUnsafeBufferPointer { fixed in
-                out.append(contentsOf: CellRun(leaves: leaves, fixed: fixed, count: min(count, leaves.count, fixed.count),
-                                               section: section, first: first, along: along, alongX: alongX, zIndex: zIndex,
-                                               grid: grid, transposed: transposed))
+                out.append(contentsOf: SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
+                                                      start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
+                                                      transposed: transposed))
             }
         }
     }
@@ -135,55 +129,5 @@ extension CompositionalBuilder {
             }
             if let rep { customDelta += rep.extent - p.extent }
         }
-    }
-}
-
-/// One repetition's cells as a sequence (see `appendCells`).
-struct CellRun: Sequence, IteratorProtocol {
-    let leaves: UnsafeBufferPointer<GroupSolution.Leaf>
-    let fixed: UnsafeBufferPointer<Rect>
-    let count: Int
-    let section: Int
-    let first: Int
-    let along: Double
-    let alongX: Bool
-    let zIndex: Int
-    let grid: PixelGrid
-    let transposed: Bool
-    var k = 0
-    var lastRaw = Double.nan
-    var lastRounded = 0.0
-
-    init(leaves: UnsafeBufferPointer<GroupSolution.Leaf>, fixed: UnsafeBufferPointer<Rect>, count: Int, section: Int, first: Int,
-         along: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool) {
-        self.leaves = leaves
-        self.fixed = fixed
-        self.count = count
-        self.section = section
-        self.first = first
-        self.along = along
-        self.alongX = alongX
-        self.zIndex = zIndex
-        self.grid = grid
-        self.transposed = transposed
-    }
-
-    var underestimatedCount: Int { count }
-
-    @inline(__always)
-    mutating func next() -> LayoutAttributes? {
-        guard k < count else { return nil }
-        var r = fixed[k]
-        let leaf = leaves[k]
-        let raw = alongX ? leaf.cell.origin.x : leaf.cell.origin.y
-        if raw != lastRaw {
-            lastRaw = raw
-            lastRounded = grid.round(raw + along)
-        }
-        if alongX { r.origin.x = lastRounded } else { r.origin.y = lastRounded }
-        if transposed { r = Rect(x: r.origin.y, y: r.origin.x, width: r.size.height, height: r.size.width) }
-        defer { k += 1 }
-        return LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + k),
-                                frame: r, zIndex: zIndex, isEstimated: leaf.isEstimated)
     }
 }

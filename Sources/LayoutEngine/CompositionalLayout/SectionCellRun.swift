@@ -1,20 +1,23 @@
-/// Every cell of a data section with no self-sized repetition as one sequence: item i at leaf
-/// (i mod n) of repetition (i div n) (R22), so the whole section is a single `append(contentsOf:)`
-/// into storage reserved once, with no per-repetition call, closure or capacity check. Frames
-/// are computed exactly as `CellRun` computes them (same operations in the same order), so they
-/// are bit-identical to writing the section repetition by repetition.
+/// Cells as one sequence: cell `first + i` at leaf (i mod n) of repetition (i div n) (R22), each
+/// repetition `stride` further along than the one before, so a section with no self-sized
+/// repetition is a single `append(contentsOf:)` with no per-repetition call, closure or capacity
+/// check (a self-sized section appends one repetition at a time). Leaf frames move by their
+/// repetition's offset on the repetition axis and are rounded (R45), the repeating coordinate
+/// once per row; sizes and the other coordinate come rounded in `fixed`; frames are swapped back
+/// when the layout was solved transposed.
 struct SectionCellRun: Sequence, IteratorProtocol {
     let leaves: UnsafeBufferPointer<GroupSolution.Leaf>
     let fixed: UnsafeBufferPointer<Rect>
     let count: Int
     let section: Int
+    let first: Int
     let start: Double
     let stride: Double
     let alongX: Bool
     let zIndex: Int
     let grid: PixelGrid
     let transposed: Bool
-    /// Item index, leaf index in the repetition and repetition.
+    /// Cells written so far (the item is `first + item`), leaf index in the repetition and repetition.
     var item = 0
     var k = 0
     var r = 0
@@ -23,12 +26,13 @@ struct SectionCellRun: Sequence, IteratorProtocol {
     var lastRounded = 0.0
 
     init(leaves: UnsafeBufferPointer<GroupSolution.Leaf>, fixed: UnsafeBufferPointer<Rect>, count: Int, section: Int,
-         start: Double, stride: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool) {
+         first: Int, start: Double, stride: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool) {
         self.leaves = leaves
         self.fixed = fixed
         // No leaves: no cell can be placed (the solver never returns an empty solution).
         self.count = Swift.min(leaves.count, fixed.count) == 0 ? 0 : count
         self.section = section
+        self.first = first
         self.start = start
         self.stride = stride
         self.alongX = alongX
@@ -59,7 +63,7 @@ struct SectionCellRun: Sequence, IteratorProtocol {
         }
         if alongX { f.origin.x = lastRounded } else { f.origin.y = lastRounded }
         if transposed { f = Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) }
-        let attributes = LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: item),
+        let attributes = LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + item),
                                           frame: f, zIndex: zIndex, isEstimated: leaf.isEstimated)
         item += 1
         k += 1
