@@ -40,7 +40,8 @@ let package = Package(
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
         .target(name: "HTTPCompression", dependencies: ["CZlib"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
-        // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
+        // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
+        // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
         .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
