@@ -67,10 +67,12 @@ let package = Package(
         // libcurl for the integration tests only (Debian: libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: strict),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"], swiftSettings: strict),
+        // What several test targets share: the seeded generator, the raw-socket client.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl", "HTTPCompression"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutAPI
 import Testing
+import TestSupport
 
 /// The `layoutd` executable's contract with whoever starts it: start-up line, exit statuses,
 /// access log, SIGTERM.
