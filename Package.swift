@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
-// See ../shared/ARCHITECTURE.md: layoutd -> LayoutAPI -> {LayoutEngine, HTTP}.
+// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, HTTP}.
 import PackageDescription
 
 /// Strict settings for every Swift target (Swift 6 language mode is the tools-version default).
@@ -53,10 +53,13 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
             ],
             swiftSettings: strict),
+        // The command line: flags and LAYOUTD_* variables read into the configurations LayoutAPI and
+        // HTTP take, and the --help text. A library so its tests can import it.
+        .target(name: "LayoutdCLI", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "LayoutAPI", "HTTP",
+                "LayoutdCLI", "LayoutAPI", "HTTP",
                 .target(name: "PostgresStore", condition: .when(traits: ["PostgresStore"])),
             ],
             swiftSettings: strict),
@@ -73,6 +76,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
         .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutdCLITests", dependencies: ["LayoutdCLI", "LayoutAPI", "HTTP"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "LayoutdCLI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutAPI
+import LayoutdCLI
 import Testing
 import TestSupport
 
