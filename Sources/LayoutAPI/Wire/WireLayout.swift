@@ -8,6 +8,9 @@ protocol WireLayout: LayoutDefinition {
     /// `layout.type`.
     static var typeName: String { get }
 
+    /// Other names `layout.type` accepts for this type (same canonical form, same ids).
+    static var typeAliases: [String] { get }
+
     /// Whether `POST /layout` accepts top-level `preferredSizes` (self-sizing types).
     static var acceptsPreferredSizes: Bool { get }
 
@@ -30,6 +33,8 @@ protocol WireLayout: LayoutDefinition {
 }
 
 extension WireLayout {
+    static var typeAliases: [String] { [] }
+
     static var acceptsPreferredSizes: Bool { false }
 
     func applyingPreferredSizes(_ field: JSONField, reader: inout WireReader) throws(FieldError) -> Self? { nil }
@@ -44,6 +49,9 @@ struct LayoutRequestFields {
     var sections: [JSONField]
     /// Top-level `preferredSizes`; only set for types that accept it.
     var preferredSizes: JSONField?
+    /// Top-level `preferredSupplementarySizes` (measured list headers and footers); only set for
+    /// types that accept `preferredSizes`.
+    var preferredSupplementarySizes: JSONField? = nil
 }
 
 /// The registry: one line per layout type. The first is the default when `layout.type` is absent;
@@ -59,6 +67,6 @@ enum LayoutTypes {
     ]
 
     static func named(_ name: String) -> (any WireLayout.Type)? {
-        all.first { $0.typeName == name }
+        all.first { $0.typeName == name || $0.typeAliases.contains(name) }
     }
 }
