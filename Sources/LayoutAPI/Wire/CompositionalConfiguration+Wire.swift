@@ -6,6 +6,7 @@ import LayoutEngine
 extension CompositionalConfiguration: WireLayout {
     static var typeName: String { "compositional" }
     static var acceptsPreferredSizes: Bool { true }
+    static var acceptsPreferredSupplementarySizes: Bool { true }
     /// `"type": "list"`: a compositional layout whose sections are `layout.list` (plain when
     /// absent); the same canonical form as `"type": "compositional"`, so the same id.
     static var typeAliases: [String] { [ListLayoutType.alias] }

@@ -67,9 +67,15 @@ package enum LayoutRequestDecoder {
         var budget = ElementBudget(limit: maxElements)
         let preferred = o.optional("preferredSizes")
         let supplementary = o.optional("preferredSupplementarySizes")
-        if !type.acceptsPreferredSizes, let field = preferred ?? supplementary {
-            // Only self-sizing types read measured sizes.
-            throw FieldError.unknownKey(pointer: field.pointer, allowed: topLevelKeys.subtracting(["preferredSizes", "preferredSupplementarySizes"]).sorted())
+        // Only self-sizing types read measured sizes.
+        var allowed = topLevelKeys
+        if !type.acceptsPreferredSizes { allowed.remove("preferredSizes") }
+        if !type.acceptsPreferredSupplementarySizes { allowed.remove("preferredSupplementarySizes") }
+        if let field = preferred, !type.acceptsPreferredSizes {
+            throw FieldError.unknownKey(pointer: field.pointer, allowed: allowed.sorted())
+        }
+        if let field = supplementary, !type.acceptsPreferredSupplementarySizes {
+            throw FieldError.unknownKey(pointer: field.pointer, allowed: allowed.sorted())
         }
         let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred,
                                          preferredSupplementarySizes: supplementary)

@@ -23,9 +23,9 @@ extension WireReader {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.listKeys)
         var list = ListSectionConfiguration()
-        list.appearance = try o.value("appearance", default: .plain) { f throws(FieldError) in try f.enumValue(ListAppearance.self) }
-        list.headerMode = try o.value("headerMode", default: .none) { f throws(FieldError) in try f.enumValue(ListHeaderMode.self) }
-        list.footerMode = try o.value("footerMode", default: .none) { f throws(FieldError) in try f.enumValue(ListFooterMode.self) }
+        list.appearance = try o.value("appearance", default: .plain) { f throws(FieldError) in try listEnum(f, ListAppearance.self, default: .plain) }
+        list.headerMode = try o.value("headerMode", default: .none) { f throws(FieldError) in try listEnum(f, ListHeaderMode.self, default: .none) }
+        list.footerMode = try o.value("footerMode", default: .none) { f throws(FieldError) in try listEnum(f, ListFooterMode.self, default: .none) }
         // Negative means automatic, as UIKit's UICollectionViewListSectionHeaderTopPaddingAutomatic.
         if let f = o.optional("headerTopPadding") {
             let v = try finite(f)
@@ -54,8 +54,8 @@ extension WireReader {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.listEnvironmentKeys)
         var e = ListEnvironment()
-        e.generation = try o.value("generation", default: .ios15to18) { f throws(FieldError) in try f.enumValue(ListGeneration.self) }
-        e.contentSizeCategory = try o.value("contentSizeCategory", default: .L) { f throws(FieldError) in try f.enumValue(ContentSizeCategory.self) }
+        e.generation = try o.value("generation", default: .ios15to18) { f throws(FieldError) in try listEnum(f, ListGeneration.self, default: .ios15to18) }
+        e.contentSizeCategory = try o.value("contentSizeCategory", default: .L) { f throws(FieldError) in try listEnum(f, ContentSizeCategory.self, default: .L) }
         e.wideContentMargins = try o.optional("wideContentMargins").map { f throws(FieldError) in try f.bool() }
         e.collapsedTopSpacing = try o.value("collapsedTopSpacing", default: false) { f throws(FieldError) in try f.bool() }
         e.includeBackgroundDecorations = try o.value("includeBackgroundDecorations", default: true) { f throws(FieldError) in try f.bool() }
@@ -63,12 +63,25 @@ extension WireReader {
         return e
     }
 
+    /// An enum member; an unknown value is collected (422 naming the field, listing the accepted
+    /// values) and reading goes on with the default, so one answer names every bad value.
+    private mutating func listEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
+    where E.RawValue == String {
+        do {
+            return try f.enumValue(type)
+        } catch {
+            guard case .invalidValue(let pointer, let detail) = error else { throw error }
+            reject(pointer, detail)
+            return fallback
+        }
+    }
+
     private mutating func separatorConfiguration(_ field: JSONField) throws(FieldError) -> ListSeparatorConfiguration {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.separatorConfigurationKeys)
         var c = ListSeparatorConfiguration()
-        c.topSeparatorVisibility = try o.value("topSeparatorVisibility", default: .automatic) { f throws(FieldError) in try f.enumValue(ListSeparatorVisibility.self) }
-        c.bottomSeparatorVisibility = try o.value("bottomSeparatorVisibility", default: .automatic) { f throws(FieldError) in try f.enumValue(ListSeparatorVisibility.self) }
+        c.topSeparatorVisibility = try o.value("topSeparatorVisibility", default: .automatic) { f throws(FieldError) in try listEnum(f, ListSeparatorVisibility.self, default: .automatic) }
+        c.bottomSeparatorVisibility = try o.value("bottomSeparatorVisibility", default: .automatic) { f throws(FieldError) in try listEnum(f, ListSeparatorVisibility.self, default: .automatic) }
         c.topSeparatorInsets = try o.optional("topSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
         c.bottomSeparatorInsets = try o.optional("bottomSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
         return c

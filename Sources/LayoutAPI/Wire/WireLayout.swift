@@ -14,6 +14,9 @@ protocol WireLayout: LayoutDefinition {
     /// Whether `POST /layout` accepts top-level `preferredSizes` (self-sizing types).
     static var acceptsPreferredSizes: Bool { get }
 
+    /// Whether `POST /layout` accepts top-level `preferredSupplementarySizes` (list headers/footers).
+    static var acceptsPreferredSupplementarySizes: Bool { get }
+
     /// Reads the request (the collection view is already read). Shape errors are thrown with
     /// the field's JSON pointer; values UIKit refuses are collected in `reader.problems` (422).
     /// Every loop over client counts draws on `budget` (the element cap) before allocating.
@@ -37,6 +40,8 @@ extension WireLayout {
 
     static var acceptsPreferredSizes: Bool { false }
 
+    static var acceptsPreferredSupplementarySizes: Bool { false }
+
     func applyingPreferredSizes(_ field: JSONField, reader: inout WireReader) throws(FieldError) -> Self? { nil }
 }
 
@@ -50,7 +55,7 @@ struct LayoutRequestFields {
     /// Top-level `preferredSizes`; only set for types that accept it.
     var preferredSizes: JSONField?
     /// Top-level `preferredSupplementarySizes` (measured list headers and footers); only set for
-    /// types that accept `preferredSizes`.
+    /// types that accept it.
     var preferredSupplementarySizes: JSONField? = nil
 }
 
