@@ -81,6 +81,10 @@ public struct Pinning: Hashable, Sendable {
     /// `pinToVisibleBounds`): a section's header or footer slot, or a leading (trailing) global
     /// element, which pins over the whole content. Set with `Layout.notePinnedElements()`.
     public var elements: Bool
+    /// Added to the zIndex of an element pinning itself while it is drawn away from its frame:
+    /// list headers and footers (zIndex 200) are drawn at 210 while pinned over rows
+    /// (`_setPinningZIndex:`, list-layout.md L13); 0 for other layouts (R31 changes only the frame).
+    public var selfPinnedZIndexRaise = 0
 
     public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true,
                 contentInset: Insets = .zero, elements: Bool = false) {

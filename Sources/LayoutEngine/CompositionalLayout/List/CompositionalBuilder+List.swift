@@ -1,0 +1,149 @@
+/// Writing one list section (../shared/spec/list-layout.md §2): the background decoration
+/// (L14), the header (L3, L11, L12), the rows in item order (L5, L10, L16), their separators
+/// (L15) and the footer, contiguous. Rows are one vertical stack, so each is O(1).
+extension CompositionalBuilder {
+    /// The element kinds of list sections, as UIKit names them.
+    enum ListKind {
+        static let header = "UICollectionElementKindSectionHeader"
+        static let footer = "UICollectionElementKindSectionFooter"
+        static let background = "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind"
+        static let bottomSeparator = "UICollectionViewListLayoutElementKindBottomSeparator"
+        static let topSeparator = "UICollectionViewListLayoutElementKindTopSeparator"
+    }
+
+    /// zIndex UIKit gives list elements (`_enrichLayoutAttributes:`, `_createSeparatorForBottom:`).
+    enum ListZIndex {
+        static let background = 0
+        static let cell = 10
+        static let separator = 100
+        static let supplementary = 200
+        /// Pinned list headers and footers over rows: 210 (`_setPinningZIndex:` [D26]).
+        static let pinnedRaise = 10
+    }
+
+    mutating func emitListSection(_ plan: ListSectionPlan, y0: Double, metrics m: ListMetrics) {
+        let s = plan.section
+        let cv = config.collectionView
+        let env = config.listEnvironment
+        let sectionIP = IndexPath(section: s, item: 0)
+        let appearance = plan.list.appearance
+        if env.includeBackgroundDecorations {
+            // L14: the whole section, widened by its insets, overhanging 2H at the list's ends.
+            let top = y0 - (plan.isFirst ? 2 * cv.height : 0)
+            let bottom = y0 + plan.extent + (plan.isLast ? 2 * cv.height : 0)
+            emit(.decorationView, kind(ListKind.background), sectionIP,
+                 Rect(x: -plan.leading, y: top, width: cv.width + plan.leading + plan.trailing, height: bottom - top),
+                 zIndex: ListZIndex.background)
+        }
+        // L11: supplementaries follow the insets for grouped-like styles, else span the width.
+        let follows = appearance.supplementariesFollowInsets
+        let supplementaryX = follows ? plan.leading : 0
+        let supplementaryWidth = follows ? plan.rowWidth : cv.width
+        let pins = appearance.pinsSupplementaries
+        var headerIndex: Int?
+        var y = y0 + plan.padding
+        if let header = plan.header {
+            headerIndex = attributes.count
+            emit(.supplementaryView, kind(ListKind.header), sectionIP,
+                 Rect(x: supplementaryX, y: y, width: supplementaryWidth, height: header.height),
+                 zIndex: ListZIndex.supplementary, estimated: header.estimated, pins: pins)
+            y += header.height
+        }
+        let contentTop = y + plan.top
+        let cellStart = attributes.count
+        var rows = ListRows(plan: plan, contentTop: contentTop)
+        // L9: a sidebarPlain header item with chrome moves up by min(top inset, 8).
+        let headerItemLift = appearance == .sidebarPlain && plan.hasHeaderItem && !plan.list.headersAreChromeless
+            ? min(plan.top, ListMetrics.sidebarPlainChromePadding) : 0
+        for i in 0..<plan.count {
+            let (rowY, height, measured) = rows.next()
+            var frame = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
+            if i == 0 && plan.hasHeaderItem {
+                frame = headerItemFrame(frame, plan: plan, lift: headerItemLift)
+            }
+            attributes.append(LayoutAttributes(category: .cell, indexPath: IndexPath(section: s, item: i), frame: grid.round(frame),
+                                               zIndex: ListZIndex.cell, isEstimated: plan.estimatedRows && !measured))
+        }
+        let cellEnd = attributes.count
+        if env.includeSeparators && plan.list.effectiveShowsSeparators && plan.count > 0 {
+            emitSeparators(plan, contentTop: contentTop, metrics: m, headerItemLift: headerItemLift)
+        }
+        var footerIndex: Int?
+        if let footer = plan.footer {
+            footerIndex = attributes.count
+            let fy = contentTop + plan.contentHeight + plan.bottom
+            emit(.supplementaryView, kind(ListKind.footer), sectionIP,
+                 Rect(x: supplementaryX, y: fy, width: supplementaryWidth, height: footer.height),
+                 zIndex: ListZIndex.supplementary, estimated: footer.estimated, pins: pins)
+        }
+        sections.append(SectionGeometry(minScroll: y0, maxScroll: y0 + plan.extent, headerIndex: headerIndex,
+                                        footerIndex: footerIndex, cells: cellStart..<cellEnd))
+    }
+
+    /// L9, L11: the first-item header row of a style whose supplementaries do not follow the
+    /// insets spans the full width (`_configureLayoutAttributesForPlainCell:`), and in a
+    /// sidebarPlain section with chrome it is lifted (`_configureLayoutAttributesForSidebarPlainCell:`).
+    func headerItemFrame(_ row: Rect, plan: ListSectionPlan, lift: Double) -> Rect {
+        var f = row
+        if !plan.list.appearance.supplementariesFollowInsets {
+            f.origin.x -= plan.leading
+            f.size.width += plan.leading + plan.trailing
+        }
+        f.origin.y -= lift
+        return f
+    }
+
+    /// L15: each row's bottom then top separator, after the section's cells (so cells stay
+    /// contiguous for index-path lookups).
+    private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics, headerItemLift: Double) {
+        let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
+        let bottomKind = kind(ListKind.bottomSeparator), topKind = kind(ListKind.topSeparator)
+        let t = m.separatorThickness
+        var rows = ListRows(plan: plan, contentTop: contentTop)
+        for i in 0..<plan.count {
+            let (rowY, height, _) = rows.next()
+            var row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
+            if i == 0 && plan.hasHeaderItem { row = headerItemFrame(row, plan: plan, lift: headerItemLift) }
+            let ip = IndexPath(section: plan.section, item: i)
+            if let insets = rules.bottom(i) {
+                emit(.decorationView, bottomKind, ip,
+                     Rect(x: row.minX + insets.leading, y: row.maxY - t, width: row.width - insets.leading - insets.trailing, height: t),
+                     zIndex: ListZIndex.separator)
+            }
+            if let insets = rules.top(i) {
+                emit(.decorationView, topKind, ip,
+                     Rect(x: row.minX + insets.leading, y: row.minY, width: row.width - insets.leading - insets.trailing, height: t),
+                     zIndex: ListZIndex.separator)
+            }
+        }
+    }
+}
+
+/// Row origins and heights in item order: row i at `contentTop + i·(estimate + spacing)` plus
+/// what the measured rows before it added (L16), computed without accumulating error.
+struct ListRows {
+    let plan: ListSectionPlan
+    let contentTop: Double
+    var item = 0
+    var nextMeasured = 0
+    var delta = 0.0
+
+    init(plan: ListSectionPlan, contentTop: Double) {
+        self.plan = plan
+        self.contentTop = contentTop
+    }
+
+    @inline(__always)
+    mutating func next() -> (y: Double, height: Double, measured: Bool) {
+        let i = item
+        item += 1
+        let y = contentTop + Double(i) * (plan.rowEstimate + plan.spacing) + delta
+        if nextMeasured < plan.measured.count, plan.measured[nextMeasured].item == i {
+            let h = plan.measured[nextMeasured].height
+            nextMeasured += 1
+            delta += h - plan.rowEstimate
+            return (y, h, true)
+        }
+        return (y, plan.rowEstimate, false)
+    }
+}
