@@ -9,6 +9,7 @@ Usage:
   scripts/list-reference.py check FILE.json       # recompute every case of FILE, report differences
   scripts/list-reference.py run REQUEST.json      # print the response for one request
   scripts/list-reference.py expect FILE.json      # rewrite FILE's `expected` fields from the model
+  scripts/list-reference.py fuzz URL [N] [SEED]   # N random list requests: POST URL/layout vs the model
 
 Arithmetic: every value is computed twice, once exactly (fractions) and once in binary doubles as
 UIKit does; `check` reports a case whose two answers differ after rounding (a tie that floating
@@ -51,8 +52,14 @@ class Num:
     def __call__(self, v):
         return Fraction(v) if self.exact else float(v)
 
+    inexact = False  # set once a value doubles cannot hold (k/3) enters the arithmetic
+
     def ceilpx(self, v, s):  # UIPixelBoundaryOffset(1, v, s)
-        return self(math.ceil(v * s)) / s
+        r = self(math.ceil(v * s)) / s
+        d = Fraction(r).denominator
+        if d & (d - 1):
+            self.inexact = True
+        return r
 
     def roundpx(self, v, s):  # R45: round(s*v)/s, half away from zero
         x = v * s
@@ -203,9 +210,11 @@ class Model:
             top, bottom = N(0), (N(0) if sec.has_footer else N(10))
         else:  # plain, sidebarPlain
             top, bottom = N(0), N(0)
-        if sec.item_header:  # L9: padding above the header item is the top inset
+        if sec.item_header:  # L9: padding above the header item is the top inset = L12's padding
             if sec.header_top_padding is not None:
                 top = N(sec.header_top_padding)
+            elif self.gen == "ios26" and self.collapsed and sec.first:
+                top = N(0)  # L12: 0 for the first section when collapsedTopSpacing (ios26)
             else:
                 top = N(22) if sec.plain_like else N(0)
         if a == "sidebarPlain" and (sec.has_header or sec.has_footer) and not sec.chromeless:
@@ -236,13 +245,8 @@ class Model:
         a, n = sec.appearance, sec.count
         out = []
         # bottom
-        show, boundary = True, False
-        if sec.item_header and item == 0:
-            show = False
-        elif item == n - 1 and a in ("insetGrouped", "sidebar"):
-            show = False
-        elif item == n - 1 and a == "grouped":
-            boundary = True
+        show = not (sec.item_header and item == 0) and not (item == n - 1 and a in ("insetGrouped", "sidebar"))
+        boundary = item == n - 1 and a == "grouped"  # also a (forced) header row that is the last row
         vis = cfg.get("bottomSeparatorVisibility", "automatic")
         if vis != "automatic":
             show = vis == "visible"
@@ -324,10 +328,20 @@ class Model:
             elements.extend(sec_elems)
         return (W, y), elements
 
+    def is_tie(self, v):
+        """A value within 1e-6 px of a half pixel whose arithmetic is not exact in binary doubles
+        (a k/3 value such as 17.6667 took part, or the value itself is not dyadic): R45's rounding
+        then depends on the order of the additions, in UIKit and in any reimplementation alike."""
+        x = v * self.s
+        near = abs(x - math.floor(x) - Fraction(1, 2)) < Fraction(1, 10**6)
+        d = Fraction(v).denominator
+        return near and (self.N.inexact or (d & (d - 1)) != 0)
+
     def response(self):
         (cw, ch), elements = self.layout()
         R = lambda v: self.N.roundpx(v, self.s)
         out = []
+        self.ties = set()
         for cat, kind, ip, (x, y, w, h), z in elements:
             e = {"category": cat}
             if kind:
@@ -336,6 +350,10 @@ class Model:
             e["frame"] = {"x": R(x), "y": R(y), "width": R(w), "height": R(h)}
             e["zIndex"] = z
             out.append(e)
+            if self.N.exact and any(self.is_tie(v) for v in (x, y, w, h)):
+                self.ties.add((cat, kind or "", tuple(ip)))
+        if self.N.exact and self.is_tie(ch):
+            self.ties.add("contentSize")
         return {"contentSize": {"width": R(cw), "height": R(ch)}, "elements": out}
 
 
@@ -350,21 +368,29 @@ def to_json(v):
     return v
 
 
-def compute(request):
-    """The response, and whether the exact and the double computations disagree."""
-    exact = to_json(Model(request, exact=True).response())
+def compute(request, ties=None):
+    """The response, and whether it is float-sensitive: a frame component lands on a half pixel
+    that doubles cannot represent (see Model.is_tie), or the exact and the double computations
+    disagree. `ties` (a set) receives the keys of the elements concerned."""
+    m = Model(request, exact=True)
+    exact = to_json(m.response())
     double = to_json(Model(request, exact=False).response())
-    return exact, exact != double
+    if ties is not None:
+        ties |= m.ties
+    return exact, exact != double or bool(m.ties)
 
 
 def _key(e):
     return (e["category"], e.get("kind", ""), tuple(e["indexPath"]))
 
 
-def diff(expected, got, tol=1e-3):
+def diff(expected, got, tol=1e-3, ties=frozenset(), pixel=None):
+    """Differences beyond tol; a tie element (Model.is_tie) may differ by one pixel."""
+    def off(a, b, k):
+        return abs(a - b) > (pixel + tol if (k in ties and pixel) else tol)
     problems = []
     for k in ("width", "height"):
-        if abs(expected["contentSize"][k] - got["contentSize"][k]) > tol:
+        if off(expected["contentSize"][k], got["contentSize"][k], "contentSize"):
             problems.append(f"contentSize.{k}: expected {expected['contentSize'][k]} got {got['contentSize'][k]}")
     em = {_key(e): e for e in expected["elements"]}
     gm = {_key(e): e for e in got["elements"]}
@@ -375,9 +401,119 @@ def diff(expected, got, tol=1e-3):
     for k in em.keys() & gm.keys():
         a, b = em[k], gm[k]
         fa, fb = a["frame"], b["frame"]
-        if any(abs(fa[c] - fb[c]) > tol for c in fa) or a["zIndex"] != b["zIndex"]:
+        if any(off(fa[c], fb[c], k) for c in fa) or a["zIndex"] != b["zIndex"]:
             problems.append(f"{k}: expected {fa} z{a['zIndex']} got {fb} z{b['zIndex']}")
     return problems
+
+
+def random_request(rng):
+    """A random list request inside the rules' domain (no iOS 26 safe areas: open question 10)."""
+    gen = rng.choice(["ios15to18", "ios26"])
+    w = rng.choice([320, 375, 390, 393, 414, 428, 430, 744, 844, 1024])
+    scale = rng.choice([2, 3])
+    view = {"width": w, "height": rng.choice([390, 568, 812, 852, 1133]), "scale": scale}
+    if gen == "ios15to18" and rng.random() < 0.3:
+        side = rng.choice([0, 44, 47, 59])
+        view["safeAreaInsets"] = {"top": 0, "left": side, "bottom": 21, "right": side}
+    if rng.random() < 0.3:
+        m = rng.choice([0, 8, 12, 20, 24, 30, 70])
+        view["layoutMargins"] = {"top": 8, "left": m, "bottom": 8, "right": rng.choice([m, 8])}
+
+    def config():
+        c = {"appearance": rng.choice(["plain", "grouped", "insetGrouped", "sidebar", "sidebarPlain"])}
+        if rng.random() < 0.7:
+            c["headerMode"] = rng.choice(["none", "supplementary", "firstItemInSection"])
+        if rng.random() < 0.5:
+            c["footerMode"] = rng.choice(["none", "supplementary"])
+        if rng.random() < 0.4:
+            c["headerTopPadding"] = rng.choice([-1, 0, 5, 10, 22.5])
+        if rng.random() < 0.3:
+            c["showsSeparators"] = rng.random() < 0.5
+        if rng.random() < 0.25:
+            sc = {}
+            for k in ("topSeparatorVisibility", "bottomSeparatorVisibility"):
+                if rng.random() < 0.5:
+                    sc[k] = rng.choice(["automatic", "visible", "hidden"])
+            for k in ("topSeparatorInsets", "bottomSeparatorInsets"):
+                if rng.random() < 0.4:
+                    sc[k] = {"leading": rng.choice([0, 20, 60]), "trailing": rng.choice([0, 10])}
+            c["separatorConfiguration"] = sc
+        return c
+
+    env = {"generation": gen}
+    if rng.random() < 0.4:
+        env["contentSizeCategory"] = rng.choice(CATEGORIES)
+    if rng.random() < 0.2:
+        env["wideContentMargins"] = rng.random() < 0.5
+    if rng.random() < 0.15:
+        env["collapsedTopSpacing"] = True
+    if rng.random() < 0.5:
+        env["includeSeparators"] = True
+    if rng.random() < 0.1:
+        env["includeBackgroundDecorations"] = False
+    layout = {"type": "compositional", "listEnvironment": env}
+    n = rng.randint(1, 6)
+    if rng.random() < 0.5:
+        layout["list"] = config()
+    else:
+        secs = []
+        for _ in range(rng.randint(1, n)):
+            o = {"list": config()}
+            if rng.random() < 0.2:
+                o["contentInsets"] = {"top": rng.choice([0, 4, 10]), "leading": rng.choice([0, 16, 24]),
+                                      "bottom": rng.choice([0, 6]), "trailing": rng.choice([0, 16, 24])}
+            if rng.random() < 0.2:
+                o["interGroupSpacing"] = rng.choice([0, 2, 6.5])
+            secs.append(o)
+        layout["sections"] = secs
+    if rng.random() < 0.3:
+        layout["configuration"] = {"interSectionSpacing": rng.choice([0, 8, 10.5])}
+    counts = [rng.choice([0, 1, 1, 2, 3, 4]) for _ in range(n)]
+    r = {"collectionView": view, "layout": layout, "sections": [{"numberOfItems": c} for c in counts]}
+    pref = [{"indexPath": [s, i], "width": w, "height": rng.choice([30, 50.5, 61.333, 80])}
+            for s, c in enumerate(counts) for i in range(c) if rng.random() < 0.15]
+    if pref:
+        r["preferredSizes"] = pref
+    secs = Model(r).sections  # measure only the headers and footers that exist
+    sup = [{"elementKind": k, "indexPath": [s, 0], "height": rng.choice([20, 38.6667, 45.5])}
+           for s in range(n) for k, has in ((HEADER, secs[s].sup_header), (FOOTER, secs[s].has_footer))
+           if has and rng.random() < 0.3]
+    if sup:
+        r["preferredSupplementarySizes"] = sup
+    return r
+
+
+def post(url, body):
+    import urllib.request
+    import urllib.error
+    req = urllib.request.Request(url.rstrip("/") + "/layout", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+
+def fuzz(url, n, seed):
+    import random
+    rng = random.Random(seed)
+    bad = 0
+    for k in range(n):
+        request = random_request(rng)
+        ties = set()
+        want, fragile = compute(request, ties)
+        status, got = post(url, request)
+        pixel = 1 / request["collectionView"]["scale"]
+        problems = ([f"status {status}: {json.dumps(got)[:300]}"] if status != 200
+                    else diff(want, got, ties=ties, pixel=pixel))
+        if problems:
+            bad += 1
+            print(f"case {k}{' (float-sensitive tie)' if fragile else ''}: {json.dumps(request)}")
+            for p in problems[:8]:
+                print("   ", p)
+    print(f"{n - bad}/{n} random requests match (half-pixel ties allowed one pixel)")
+    return 1 if bad else 0
 
 
 def main(argv):
@@ -385,6 +521,8 @@ def main(argv):
         print(__doc__)
         return 2
     cmd, path = argv[1], argv[2]
+    if cmd == "fuzz":
+        return fuzz(path, int(argv[3]) if len(argv) > 3 else 200, int(argv[4]) if len(argv) > 4 else 1)
     data = json.load(open(path))
     if cmd == "run":
         print(json.dumps(compute(data)[0], indent=1))

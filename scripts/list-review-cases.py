@@ -170,10 +170,10 @@ CASES = [
      "top inset 0 with a header.",
      req(cv(393, 852), [1, 2], {"appearance": "insetGrouped", "headerMode": "supplementary", "headerTopPadding": 6})),
     ("inset-grouped-self-sized-mid-separators", "rule",
-     "L15 L16: measured rows 1 (61.5) and 2 (30) in the middle of a section with header and footer: separators move "
-     "with their rows; the last row has none; R45 rounds 61.5-based positions.",
+     "L15 L16 R45: measured rows 1 (60.25) and 2 (30) in the middle of a section with header and footer: separators "
+     "move with their rows; the last row has none; positions after 60.25 are off the pixel grid until rounded.",
      req(cv(393, 852), [4], {"appearance": "insetGrouped", "headerMode": "supplementary", "footerMode": "supplementary"},
-         env=SEP, preferred=[([0, 1], 361, 61.5), ([0, 2], 361, 30)])),
+         env=SEP, preferred=[([0, 1], 361, 60.25), ([0, 2], 361, 30)])),
     ("inset-grouped-bottom-separator-insets", "rule",
      "L15: explicit bottomSeparatorInsets leading 60 trailing 10 replace the automatic 16/0 of every bottom separator.",
      req(cv(375, 812), [3], {"appearance": "insetGrouped", "separatorConfiguration": {"bottomSeparatorInsets": {"leading": 60, "trailing": 10}}},
@@ -244,6 +244,30 @@ CASES = [
      "L15: topSeparatorVisibility visible 'forces a separator': read as a top separator on EVERY row, at the "
      "automatic inside margin (16), with the explicit topSeparatorInsets absent.",
      req(cv(375, 812), [3], {"appearance": "plain", "separatorConfiguration": {"topSeparatorVisibility": "visible"}}, env=SEP)),
+    ("plain-first-item-collapsed-ios15", "rule",
+     "L9 L12 L8: iOS 15-18 with collapsedTopSpacing: the first-item header's top inset is L12's constant, 22, in "
+     "section 0 as well: L12 zeroes the padding for collapsedTopSpacing on ios26 only, and L8's collapse concerns "
+     "the 35 of grouped styles.",
+     req(cv(375, 812), [1, 1], {"appearance": "plain", "headerMode": "firstItemInSection"}, env={"collapsedTopSpacing": True})),
+    ("sidebar-plain-first-item-collapsed-ios26", "rule",
+     "L9 L11 L12: iOS 26 with collapsedTopSpacing: the first-item header's top inset is L12's padding, which is 0 "
+     "in the first section (22 in the others); the header row spans the full width; rows 52.",
+     req(cv(393, 852), [2, 1], {"appearance": "sidebarPlain", "headerMode": "firstItemInSection"}, gen="ios26",
+         env={"collapsedTopSpacing": True})),
+    ("grouped-first-item-forced-bottom-separators", "ambiguous",
+     "L15: bottomSeparatorVisibility visible with explicit insets 60/0 on grouped first-item sections. Read as: the "
+     "forced separator of a header row uses the explicit insets, except when that row is the section's last row, "
+     "which keeps the grouped boundary insets 0/0 (section 0 holds only its header row).",
+     req(cv(375, 812), [1, 3], {"appearance": "grouped", "headerMode": "firstItemInSection",
+                                "separatorConfiguration": {"bottomSeparatorVisibility": "visible",
+                                                           "bottomSeparatorInsets": {"leading": 60, "trailing": 0}}}, env=SEP)),
+    ("sidebar-plain-header-row-forced-bottom-separator", "ambiguous",
+     "L11 L15: sidebarPlain first-item header rows with a forced bottom separator (insets 60/10). Read as: the "
+     "separator is an item decoration placed from the row's solved frame (x 20, width 984), not from the widened "
+     "header-cell attributes of L11 (x 0, width 1024), so it starts at 20 + 60.",
+     req(cv(1024, 768, 2), [1, 2], {"appearance": "sidebarPlain", "headerMode": "firstItemInSection", "showsSeparators": True,
+                                    "separatorConfiguration": {"bottomSeparatorVisibility": "visible",
+                                                               "bottomSeparatorInsets": {"leading": 60, "trailing": 10}}}, env=SEP)),
     ("plain-no-backgrounds", "rule",
      "L14 + section 2: includeBackgroundDecorations false: no background decorations, the rest unchanged.",
      req(cv(375, 812), [2, 1], {"appearance": "plain", "headerMode": "supplementary"}, env={"includeBackgroundDecorations": False})),
@@ -260,7 +284,7 @@ def main(argv):
             raise SystemExit(f"{name} duplicates a spec example")
         expected, fragile = listref.compute(request)
         if fragile:
-            raise SystemExit(f"{name}: exact and double arithmetic round differently; change the case")
+            raise SystemExit(f"{name}: a frame lands on a half-pixel tie that doubles cannot hold; change the case")
         cases.append({"name": name, "generation": request["layout"]["listEnvironment"]["generation"],
                       "confidence": confidence, "note": note, "request": request, "expected": expected})
     with open(out, "w") as f:

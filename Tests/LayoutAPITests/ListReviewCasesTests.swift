@@ -30,16 +30,36 @@ import Testing
         }
     }()
 
+    /// Cases where the engine and the reference model read the spec differently, with the side
+    /// the spec supports. Each is asserted as a known issue: the test fails once the engine
+    /// agrees, so the entry must then be removed (or the case changed, if the model was wrong).
+    static let knownDisagreements: [String: String] = [
+        "plain-first-item-collapsed-ios15":
+            "engine zeroes the first-item header padding of section 0 under collapsedTopSpacing on ios15to18; "
+            + "L9 takes L12's constant, whose collapsed 0 is ios26-only (the engine keeps 22 for supplementary headers)",
+        "sidebar-plain-header-row-forced-bottom-separator":
+            "ambiguous (L11/L15): engine places a forced header-row separator from the widened header cell, "
+            + "the model from the row's solved frame",
+    ]
+
     let app = LayoutApplication.make()
 
     @Test func allCasesAreHere() {
-        #expect(Self.cases.count == 45)
+        #expect(Self.cases.count == 49)
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
+        #expect(Set(Self.cases.map(\.confidence)) == ["rule", "ambiguous"])
+        #expect(Self.knownDisagreements.keys.allSatisfy { k in Self.cases.contains { $0.name == k } })
     }
 
-    @Test(arguments: 0..<45)
-    func reviewCaseThroughTheService(_ index: Int) throws {
-        let c = try #require(Self.cases.indices.contains(index) ? Self.cases[index] : nil)
-        try ListExamplesAPITests.check(app, c.name, body: c.request, expected: c.expected)
+    @Test(arguments: ListReviewCasesTests.cases.map(\.name))
+    func reviewCaseThroughTheService(_ name: String) throws {
+        let c = try #require(Self.cases.first { $0.name == name })
+        if let why = Self.knownDisagreements[name] {
+            withKnownIssue(Comment(rawValue: why)) {
+                try ListExamplesAPITests.check(app, c.name, body: c.request, expected: c.expected)
+            }
+        } else {
+            try ListExamplesAPITests.check(app, c.name, body: c.request, expected: c.expected)
+        }
     }
 }
