@@ -226,12 +226,14 @@ class Model:
                 top = N(0)  # L12: 0 for the first section when collapsedTopSpacing (ios26)
             else:
                 top = N(22) if sec.plain_like else N(0)
-        if a == "sidebarPlain" and (sec.has_header or sec.has_footer) and not sec.chromeless:
-            top, bottom = top + 8, bottom + 8
         if self.gen == "ios26" and not sec.sup_header and sec.header_top_padding is not None:
-            top = N(sec.header_top_padding)  # L9 iOS 26: replaces the whole top inset
+            top = N(sec.header_top_padding)  # L9 iOS 26: replaces the top inset...
             if self.collapsed and sec.first:
                 top = N(0)
+        if a == "sidebarPlain" and (sec.has_header or sec.has_footer) and not sec.chromeless:
+            # ...before sidebarPlain's +8 is added (D26 _defaultSectionContentInsetsForSectionMetrics:
+            # `v10 = headerTopPadding` first, `v10 = v10 + 8.0` after)
+            top, bottom = top + 8, bottom + 8
         return top, bottom
 
     # ---- separators (L15) --------------------------------------------------------------------
@@ -510,6 +512,10 @@ KNOWN = [
                    and "visible" in ((c.get("separatorConfiguration") or {}).get("bottomSeparatorVisibility"),
                                      (c.get("separatorConfiguration") or {}).get("topSeparatorVisibility"))
                    for c in _configs(r))),
+    ("sidebarPlain headerTopPadding 0 without supplementary header on ios26 (D26: +8 after the padding)",
+     lambda r: (r["layout"]["listEnvironment"].get("generation") == "ios26"
+                and any(c.get("appearance") == "sidebarPlain" and c.get("headerTopPadding") == 0
+                        and c.get("headerMode") != "supplementary" for c in _configs(r)))),
 ]
 
 

@@ -264,10 +264,20 @@ CASES = [
     ("sidebar-plain-header-row-forced-bottom-separator", "ambiguous",
      "L11 L15: sidebarPlain first-item header rows with a forced bottom separator (insets 60/10). Read as: the "
      "separator is an item decoration placed from the row's solved frame (x 20, width 984), not from the widened "
-     "header-cell attributes of L11 (x 0, width 1024), so it starts at 20 + 60.",
+     "header-cell attributes of L11 (x 0, width 1024), so it starts at 20 + 60. D26 supports this: "
+     "_configureLayoutAttributes:forSeparatorAtBottom: insets the separator's own solved frame, and "
+     "_configureLayoutAttributesForPlainCell: widens only the cell's attributes.",
      req(cv(1024, 768, 2), [1, 2], {"appearance": "sidebarPlain", "headerMode": "firstItemInSection", "showsSeparators": True,
                                     "separatorConfiguration": {"bottomSeparatorVisibility": "visible",
                                                                "bottomSeparatorInsets": {"leading": 60, "trailing": 10}}}, env=SEP)),
+    ("sidebar-plain-padding-0-ios26-first-item-footer", "ambiguous",
+     "L9 L13 (iOS 26): sidebarPlain, first-item headers, footers, headerTopPadding 0 (non-chromeless). L9 says the "
+     "explicit padding 'replaces the whole top inset'; read with D26 _defaultSectionContentInsetsForSectionMetrics:, "
+     "which sets top = headerTopPadding and THEN adds sidebarPlain's 8 (top 8, bottom 8); the header row moves up by "
+     "min(top, 8) = 8 (_configureLayoutAttributesForSidebarPlainCell:), so rows start at the section top but the "
+     "footer sits 16 below the row.",
+     req(cv(375, 812), [1, 1], {"appearance": "sidebarPlain", "headerMode": "firstItemInSection", "footerMode": "supplementary",
+                                "headerTopPadding": 0}, gen="ios26")),
     ("plain-no-backgrounds", "rule",
      "L14 + section 2: includeBackgroundDecorations false: no background decorations, the rest unchanged.",
      req(cv(375, 812), [2, 1], {"appearance": "plain", "headerMode": "supplementary"}, env={"includeBackgroundDecorations": False})),

@@ -38,14 +38,17 @@ import Testing
             "engine zeroes the first-item header padding of section 0 under collapsedTopSpacing on ios15to18; "
             + "L9 takes L12's constant, whose collapsed 0 is ios26-only (the engine keeps 22 for supplementary headers)",
         "sidebar-plain-header-row-forced-bottom-separator":
-            "ambiguous (L11/L15): engine places a forced header-row separator from the widened header cell, "
-            + "the model from the row's solved frame",
+            "L11/L15 (ambiguous text, D26 decides): engine places a forced header-row separator from the widened "
+            + "header cell, the model from the row's solved frame, as _configureLayoutAttributes:forSeparatorAtBottom: does",
+        "sidebar-plain-padding-0-ios26-first-item-footer":
+            "L9 iOS 26 (ambiguous text, D26 decides): engine lets headerTopPadding 0 replace sidebarPlain's +8 too; "
+            + "_defaultSectionContentInsetsForSectionMetrics: adds the 8 after the explicit padding",
     ]
 
     let app = LayoutApplication.make()
 
     @Test func allCasesAreHere() {
-        #expect(Self.cases.count == 49)
+        #expect(Self.cases.count == 50)
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
         #expect(Set(Self.cases.map(\.confidence)) == ["rule", "ambiguous"])
         #expect(Self.knownDisagreements.keys.allSatisfy { k in Self.cases.contains { $0.name == k } })
