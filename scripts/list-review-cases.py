@@ -278,6 +278,21 @@ CASES = [
      "footer sits 16 below the row.",
      req(cv(375, 812), [1, 1], {"appearance": "sidebarPlain", "headerMode": "firstItemInSection", "footerMode": "supplementary",
                                 "headerTopPadding": 0}, gen="ios26")),
+    ("grouped-header-footer-padding-12-ios26", "rule",
+     "L8 L12 (iOS 26): grouped supplementary headers and footers with headerTopPadding 12: 12 above every header "
+     "(inside the section), top/bottom insets 0, header/footer estimates ceilpx(17.5); rows 52.",
+     req(cv(390, 844), [2, 1], {"appearance": "grouped", "headerMode": "supplementary", "footerMode": "supplementary",
+                                "headerTopPadding": 12}, gen="ios26")),
+    ("sidebar-first-item-padding-4-ios26", "rule",
+     "L9 (iOS 26): sidebar firstItemInSection with headerTopPadding 4: top 4, bottom 10 (no footer); the header row "
+     "keeps the inset width (sidebars' supplementaries follow the insets, L11).",
+     req(cv(393, 852), [2, 2], {"appearance": "sidebar", "headerMode": "firstItemInSection", "headerTopPadding": 4}, gen="ios26")),
+    ("sidebar-plain-header-padding-5-separators", "rule",
+     "L9 L12 L13 L15: sidebarPlain supplementary headers with headerTopPadding 5: still chromeless (only 0 turns it "
+     "off), so no +8; 5 above each full-width header; showsSeparators: top separator on row 0 and bottom separators "
+     "(the last row too) inset 8 inside the 16-pt inset rows.",
+     req(cv(375, 812), [2, 1], {"appearance": "sidebarPlain", "headerMode": "supplementary", "headerTopPadding": 5,
+                                "showsSeparators": True}, env=SEP)),
     ("plain-no-backgrounds", "rule",
      "L14 + section 2: includeBackgroundDecorations false: no background decorations, the rest unchanged.",
      req(cv(375, 812), [2, 1], {"appearance": "plain", "headerMode": "supplementary"}, env={"includeBackgroundDecorations": False})),

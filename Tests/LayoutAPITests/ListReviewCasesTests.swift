@@ -48,7 +48,7 @@ import Testing
     let app = LayoutApplication.make()
 
     @Test func allCasesAreHere() {
-        #expect(Self.cases.count == 50)
+        #expect(Self.cases.count == 53)
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
         #expect(Set(Self.cases.map(\.confidence)) == ["rule", "ambiguous"])
         #expect(Self.knownDisagreements.keys.allSatisfy { k in Self.cases.contains { $0.name == k } })
