@@ -65,6 +65,7 @@ extension CompositionalBuilder {
                                                zIndex: ListZIndex.cell, isEstimated: plan.estimatedRows && !measured))
         }
         let cellEnd = attributes.count
+        if appearance == .insetGrouped { noteRoundedRows(plan, contentTop: contentTop, metrics: m) }
         if env.includeSeparators && plan.list.effectiveShowsSeparators && plan.count > 0 {
             emitSeparators(plan, contentTop: contentTop, metrics: m, headerItemLift: headerItemLift)
         }
@@ -78,6 +79,29 @@ extension CompositionalBuilder {
         }
         sections.append(SectionGeometry(minScroll: y0, maxScroll: y0 + plan.extent, headerIndex: headerIndex,
                                         footerIndex: footerIndex, cells: cellStart..<cellEnd))
+    }
+
+    /// L17: the rows an insetGrouped section rounds (after a first-item header): one group
+    /// without row spacing, each row on its own with it.
+    private mutating func noteRoundedRows(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics) {
+        let first = plan.hasHeaderItem ? 1 : 0
+        guard plan.count > first else { return }
+        var rows = ListRows(plan: plan, contentTop: contentTop)
+        var top = 0.0, bottom = 0.0
+        for i in 0..<plan.count {
+            let (y, h, _) = rows.next()
+            guard i >= first else { continue }
+            if plan.spacing > 0 {
+                roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: y, width: plan.rowWidth, height: h)),
+                                                      cornerRadius: m.cornerRadius))
+            }
+            if i == first { top = y }
+            bottom = y + h
+        }
+        if plan.spacing <= 0 {
+            roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: top, width: plan.rowWidth, height: bottom - top)),
+                                                  cornerRadius: m.cornerRadius))
+        }
     }
 
     /// L9, L11: the first-item header row of a style whose supplementaries do not follow the
