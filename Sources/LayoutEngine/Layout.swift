@@ -17,6 +17,9 @@ public struct Layout: Sendable, Hashable {
     /// The names of the element kinds, indexed by `SupplementaryKind.rawValue`: always starts
     /// with `defaultElementKinds` (`header`, `footer`), so flow-family answers are unchanged.
     public var elementKinds: [String]
+    /// The rounded groups of rows UIKit draws for insetGrouped list sections (list-layout.md
+    /// L17): corner radius and the rect the rounded corners enclose. Empty for other layouts.
+    public var roundedSections: [RoundedSection] = []
 
     /// `UICollectionView.elementKindSectionHeader` / `Footer`, as the wire names them.
     public static let defaultElementKinds = ["header", "footer"]
@@ -113,5 +116,21 @@ public struct LayoutWarning: Hashable, Sendable {
         self.code = code
         self.message = message
         self.indexPath = indexPath
+    }
+}
+
+/// An insetGrouped list section's rounded rows (L17): the rows from the first (after a
+/// first-item header) to the last, whose outer corners UIKit rounds with `cornerRadius`
+/// (`_configureLayoutAttributesWithInsetGroupedMasking:…`). With row spacing every row is
+/// rounded on its own and has its own entry.
+public struct RoundedSection: Hashable, Sendable {
+    public var section: Int
+    public var frame: Rect
+    public var cornerRadius: Double
+
+    public init(section: Int, frame: Rect, cornerRadius: Double) {
+        self.section = section
+        self.frame = frame
+        self.cornerRadius = cornerRadius
     }
 }

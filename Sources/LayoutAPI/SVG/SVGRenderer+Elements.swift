@@ -37,6 +37,21 @@ extension SVGRenderer {
         w.raw("</g>\n")
     }
 
+    /// The rounded row groups of the drawn sections: `<rect rx>` with the corner radius.
+    func writeRoundedSections(_ sections: Range<Int>, into w: inout SVGWriter) {
+        for r in layout.roundedSections where sections.contains(r.section) {
+            w.raw("<rect class=\"ld-rounded\"")
+            w.frame(r.frame)
+            w.attribute("rx", r.cornerRadius)
+            w.attribute("ry", r.cornerRadius)
+            w.attribute("data-section", Double(r.section))
+            w.attribute("data-corner-radius", r.cornerRadius)
+            w.raw("><title>")
+            w.text("section \(r.section): rounded rows, corner radius \(SVGWriter.format(r.cornerRadius))")
+            w.raw("</title></rect>\n")
+        }
+    }
+
     func writeElement(_ shape: Shape, into w: inout SVGWriter) {
         let a = shape.attributes
         let kind = SVGStyle.kindName(a, in: layout)

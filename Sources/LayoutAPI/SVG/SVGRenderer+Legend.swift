@@ -30,6 +30,9 @@ extension SVGRenderer {
         if selection.shapes.contains(where: { $0.attributes.isEstimated }) {
             entries.append(LegendEntry(classes: "ld-el ld-cell ld-estimated", label: "estimated size"))
         }
+        if !layout.roundedSections.isEmpty {
+            entries.append(LegendEntry(classes: "ld-rounded", label: "rounded rows (insetGrouped)"))
+        }
         if bands { entries.append(LegendEntry(classes: "ld-band0", label: "section (band)")) }
         if options.rect != nil {
             entries.append(LegendEntry(classes: "ld-viewport", label: "visible rect"))

@@ -55,16 +55,21 @@ extension CompositionalBuilder {
         // L9: a sidebarPlain header item with chrome moves up by min(top inset, 8).
         let headerItemLift = appearance == .sidebarPlain && plan.hasHeaderItem && !plan.list.headersAreChromeless
             ? min(plan.top, ListMetrics.sidebarPlainChromePadding) : 0
-        for i in 0..<plan.count {
+        var first = 0
+        if plan.hasHeaderItem && plan.count > 0 {
             let (rowY, height, measured) = rows.next()
-            var frame = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
-            if i == 0 && plan.hasHeaderItem {
-                frame = headerItemFrame(frame, plan: plan, lift: headerItemLift)
-            }
-            attributes.append(LayoutAttributes(category: .cell, indexPath: IndexPath(section: s, item: i), frame: grid.round(frame),
+            let frame = headerItemFrame(Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height), plan: plan, lift: headerItemLift)
+            attributes.append(LayoutAttributes(category: .cell, indexPath: IndexPath(section: s, item: 0), frame: grid.round(frame),
                                                zIndex: ListZIndex.cell, isEstimated: plan.estimatedRows && !measured))
+            first = 1
         }
+        // The other rows in one append (no per-row capacity or exclusivity check on `attributes`).
+        var out = attributes
+        attributes = []
+        out.append(contentsOf: ListRowRun(plan: plan, rows: rows, first: first, grid: grid))
+        attributes = out
         let cellEnd = attributes.count
+        if appearance == .insetGrouped { noteRoundedRows(plan, contentTop: contentTop, metrics: m) }
         if env.includeSeparators && plan.list.effectiveShowsSeparators && plan.count > 0 {
             emitSeparators(plan, contentTop: contentTop, metrics: m, headerItemLift: headerItemLift)
         }
@@ -78,6 +83,29 @@ extension CompositionalBuilder {
         }
         sections.append(SectionGeometry(minScroll: y0, maxScroll: y0 + plan.extent, headerIndex: headerIndex,
                                         footerIndex: footerIndex, cells: cellStart..<cellEnd))
+    }
+
+    /// L17: the rows an insetGrouped section rounds (after a first-item header): one group
+    /// without row spacing, each row on its own with it.
+    private mutating func noteRoundedRows(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics) {
+        let first = plan.hasHeaderItem ? 1 : 0
+        guard plan.count > first else { return }
+        var rows = ListRows(plan: plan, contentTop: contentTop)
+        var top = 0.0, bottom = 0.0
+        for i in 0..<plan.count {
+            let (y, h, _) = rows.next()
+            guard i >= first else { continue }
+            if plan.spacing > 0 {
+                roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: y, width: plan.rowWidth, height: h)),
+                                                      cornerRadius: m.cornerRadius))
+            }
+            if i == first { top = y }
+            bottom = y + h
+        }
+        if plan.spacing <= 0 {
+            roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: top, width: plan.rowWidth, height: bottom - top)),
+                                                  cornerRadius: m.cornerRadius))
+        }
     }
 
     /// L9, L11: the first-item header row of a style whose supplementaries do not follow the
@@ -99,51 +127,97 @@ extension CompositionalBuilder {
         let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
         let bottomKind = kind(ListKind.bottomSeparator), topKind = kind(ListKind.topSeparator)
         let t = m.separatorThickness
+        let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
+        var out = attributes
+        attributes = []
+        func put(_ kind: SupplementaryKind, _ ip: IndexPath, _ frame: Rect) {
+            out.append(LayoutAttributes(category: .decorationView, kind: kind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
+        }
         for i in 0..<plan.count {
             let (rowY, height, _) = rows.next()
             var row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
             if i == 0 && plan.hasHeaderItem { row = headerItemFrame(row, plan: plan, lift: headerItemLift) }
             let ip = IndexPath(section: plan.section, item: i)
             if let insets = rules.bottom(i) {
-                emit(.decorationView, bottomKind, ip,
-                     Rect(x: row.minX + insets.leading, y: row.maxY - t, width: row.width - insets.leading - insets.trailing, height: t),
-                     zIndex: ListZIndex.separator)
+                put(bottomKind, ip, Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t))
             }
             if let insets = rules.top(i) {
-                emit(.decorationView, topKind, ip,
-                     Rect(x: row.minX + insets.leading, y: row.minY, width: row.width - insets.leading - insets.trailing, height: t),
-                     zIndex: ListZIndex.separator)
+                put(topKind, ip, Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t))
             }
         }
+        attributes = out
     }
 }
 
 /// Row origins and heights in item order: row i at `contentTop + i·(estimate + spacing)` plus
 /// what the measured rows before it added (L16), computed without accumulating error.
 struct ListRows {
-    let plan: ListSectionPlan
     let contentTop: Double
+    let estimate: Double
+    let stride: Double
+    let measured: [(item: Int, height: Double)]
     var item = 0
     var nextMeasured = 0
     var delta = 0.0
 
     init(plan: ListSectionPlan, contentTop: Double) {
-        self.plan = plan
         self.contentTop = contentTop
+        estimate = plan.rowEstimate
+        stride = plan.rowEstimate + plan.spacing
+        measured = plan.measured
     }
 
     @inline(__always)
     mutating func next() -> (y: Double, height: Double, measured: Bool) {
         let i = item
         item += 1
-        let y = contentTop + Double(i) * (plan.rowEstimate + plan.spacing) + delta
-        if nextMeasured < plan.measured.count, plan.measured[nextMeasured].item == i {
-            let h = plan.measured[nextMeasured].height
+        let y = contentTop + Double(i) * stride + delta
+        if nextMeasured < measured.count, measured[nextMeasured].item == i {
+            let h = measured[nextMeasured].height
             nextMeasured += 1
-            delta += h - plan.rowEstimate
+            delta += h - estimate
             return (y, h, true)
         }
-        return (y, plan.rowEstimate, false)
+        return (y, estimate, false)
+    }
+}
+
+/// Rows `first ..< count` of a list section as cells, for one `append(contentsOf:)`: x, width
+/// and the estimated height rounded once (R45), each row's y rounded as it is made.
+struct ListRowRun: Sequence, IteratorProtocol {
+    let section: Int
+    let count: Int
+    let x: Double
+    let width: Double
+    let estimateHeight: Double
+    let estimated: Bool
+    let grid: PixelGrid
+    var rows: ListRows
+    var item: Int
+
+    init(plan: ListSectionPlan, rows: ListRows, first: Int, grid: PixelGrid) {
+        section = plan.section
+        count = plan.count
+        x = grid.round(plan.rowX)
+        width = grid.round(plan.rowWidth)
+        estimateHeight = grid.round(plan.rowEstimate)
+        estimated = plan.estimatedRows
+        self.grid = grid
+        self.rows = rows
+        item = first
+    }
+
+    var underestimatedCount: Int { Swift.max(0, count - item) }
+
+    @inline(__always)
+    mutating func next() -> LayoutAttributes? {
+        guard item < count else { return nil }
+        let (y, h, measured) = rows.next()
+        let frame = Rect(x: x, y: grid.round(y), width: width, height: measured ? grid.round(h) : estimateHeight)
+        let a = LayoutAttributes(category: .cell, indexPath: IndexPath(section: section, item: item), frame: frame,
+                                 zIndex: CompositionalBuilder.ListZIndex.cell, isEstimated: estimated && !measured)
+        item += 1
+        return a
     }
 }

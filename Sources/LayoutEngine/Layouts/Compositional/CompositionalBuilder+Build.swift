@@ -100,7 +100,10 @@ extension CompositionalBuilder {
                             pinning: Pinning(headers: false, footers: false, scale: grid.scale,
                                              contentInset: transposed ? Self.transpose(cv.contentInset) : cv.contentInset),
                             elementKinds: kinds)
-        if config.hasListSections { layout.pinning.selfPinnedZIndexRaise = ListZIndex.pinnedRaise }
+        if config.hasListSections {
+            layout.pinning.selfPinnedZIndexRaise = ListZIndex.pinnedRaise
+            layout.roundedSections = roundedSections
+        }
         return layout
     }
 

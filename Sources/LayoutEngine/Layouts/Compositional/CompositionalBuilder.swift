@@ -10,6 +10,8 @@ struct CompositionalBuilder {
     /// Kinds past the default two (an empty dictionary allocates nothing, so layouts without
     /// custom kinds build none).
     var kindIndex: [String: SupplementaryKind] = [:]
+    /// insetGrouped list sections' rounded rows (L17).
+    var roundedSections: [RoundedSection] = []
 
     init(_ config: CompositionalConfiguration, transposed: Bool) {
         self.config = config
