@@ -364,6 +364,9 @@ enum OpenAPIDocument {
                     minimal:
                       summary: 'The same with `Prefer: return=minimal`.'
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
+                    settingsList:
+                      summary: 'Answer to the `settingsList` request: backgrounds, headers, rows and the separators between rows (none under the last row of an inset-grouped section).'
+                      value: {"id": "f2ce337212d82eb36c629fb3b05cfbbe", "contentSize": {"width": 393, "height": 249}, "elements": [{"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [0, 0], "frame": {"x": -16, "y": -1704, "width": 425, "height": 1783.3333333333333}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "frame": {"x": 16, "y": 0, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [0, 0], "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [1, 0], "frame": {"x": -16, "y": 79.33333333333333, "width": 425, "height": 1873.6666666666667}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [1, 0], "frame": {"x": 16, "y": 79.33333333333333, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 97, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 1], "frame": {"x": 16, "y": 141, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 2], "frame": {"x": 16, "y": 185, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 0], "frame": {"x": 32, "y": 140.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 1], "frame": {"x": 32, "y": 184.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}], "warnings": []}
             '400':
               $ref: '#/components/responses/BadRequest'
             '413':
@@ -1623,9 +1626,11 @@ enum OpenAPIDocument {
           properties:
             preferredSizes:
               type: array
-              description: Measured cell sizes, merged into the layout's (see PreferredSize).
+              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize).
               items:
-                $ref: '#/components/schemas/PreferredSize'
+                oneOf:
+                  - $ref: '#/components/schemas/PreferredSize'
+                  - $ref: '#/components/schemas/PreferredSupplementarySize'
             visibleRect:
               $ref: '#/components/schemas/BoundsRect'
               description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
