@@ -19,10 +19,11 @@ func runListBenchmarks() {
         collectionView: metrics,
         sections: [.listSection(ListSectionConfiguration(appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary))],
         itemCounts: Array(repeating: 100, count: 100))
+    let settingsWithoutSeparators = settings
     settings.listEnvironment.includeSeparators = true
     var measured = plain
     for i in stride(from: 0, to: rows, by: 10) { measured.preferredSizes[IndexPath(section: 0, item: i)] = Size(width: 393, height: 60) }
-    for (name, c) in [("plain", plain), ("insetGroupedSettings", settings), ("plainSelfSized", measured)] {
+    for (name, c) in [("plain", plain), ("insetGroupedSettings", settings), ("insetGroupedNoSeparators", settingsWithoutSeparators), ("plainSelfSized", measured)] {
         let ns = perElement(rows) { (try? CompositionalLayout.layout(c))?.attributes.count ?? 0 } * Double(rows)
         print("list.\(name).10k  cpu-us/layout=\(formatted(ns / 1000, decimals: 1))  x flow=\(formatted(ns / flowNs))")
     }

@@ -11,6 +11,22 @@ extension CompositionalBuilder {
         static let topSeparator = "UICollectionViewListLayoutElementKindTopSeparator"
     }
 
+    /// The layout's kind for a list element kind, named once per layout (not hashed per section).
+    mutating func listKind(_ k: ListElementKind) -> SupplementaryKind {
+        if let known = listKinds[k.rawValue] { return known }
+        let name: String
+        switch k {
+        case .header: name = ListKind.header
+        case .footer: name = ListKind.footer
+        case .background: name = ListKind.background
+        case .bottomSeparator: name = ListKind.bottomSeparator
+        case .topSeparator: name = ListKind.topSeparator
+        }
+        let made = kind(name)
+        listKinds[k.rawValue] = made
+        return made
+    }
+
     /// zIndex UIKit gives list elements (`_enrichLayoutAttributes:`, `_createSeparatorForBottom:`).
     enum ListZIndex {
         static let background = 0
@@ -31,7 +47,7 @@ extension CompositionalBuilder {
             // L14: the whole section, widened by its insets, overhanging 2H at the list's ends.
             let top = y0 - (plan.isFirst ? 2 * cv.height : 0)
             let bottom = y0 + plan.extent + (plan.isLast ? 2 * cv.height : 0)
-            emit(.decorationView, kind(ListKind.background), sectionIP,
+            emit(.decorationView, listKind(.background), sectionIP,
                  Rect(x: -plan.leading, y: top, width: cv.width + plan.leading + plan.trailing, height: bottom - top),
                  zIndex: ListZIndex.background)
         }
@@ -44,7 +60,7 @@ extension CompositionalBuilder {
         var y = y0 + plan.padding
         if let header = plan.header {
             headerIndex = attributes.count
-            emit(.supplementaryView, kind(ListKind.header), sectionIP,
+            emit(.supplementaryView, listKind(.header), sectionIP,
                  Rect(x: supplementaryX, y: y, width: supplementaryWidth, height: header.height),
                  zIndex: ListZIndex.supplementary, estimated: header.estimated, pins: pins)
             y += header.height
@@ -63,11 +79,8 @@ extension CompositionalBuilder {
                                                zIndex: ListZIndex.cell, isEstimated: plan.estimatedRows && !measured))
             first = 1
         }
-        // The other rows in one append (no per-row capacity or exclusivity check on `attributes`).
-        var out = attributes
-        attributes = []
-        out.append(contentsOf: ListRowRun(plan: plan, rows: rows, first: first, grid: grid))
-        attributes = out
+        // The other rows in one append (no per-row capacity check).
+        attributes.append(contentsOf: ListRowRun(plan: plan, rows: rows, first: first, grid: grid))
         let cellEnd = attributes.count
         if appearance == .insetGrouped { noteRoundedRows(plan, contentTop: contentTop, metrics: m) }
         if env.includeSeparators && plan.list.effectiveShowsSeparators && plan.count > 0 {
@@ -77,7 +90,7 @@ extension CompositionalBuilder {
         if let footer = plan.footer {
             footerIndex = attributes.count
             let fy = contentTop + plan.contentHeight + plan.bottom
-            emit(.supplementaryView, kind(ListKind.footer), sectionIP,
+            emit(.supplementaryView, listKind(.footer), sectionIP,
                  Rect(x: supplementaryX, y: fy, width: supplementaryWidth, height: footer.height),
                  zIndex: ListZIndex.supplementary, estimated: footer.estimated, pins: pins)
         }
@@ -90,22 +103,26 @@ extension CompositionalBuilder {
     private mutating func noteRoundedRows(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics) {
         let first = plan.hasHeaderItem ? 1 : 0
         guard plan.count > first else { return }
-        var rows = ListRows(plan: plan, contentTop: contentTop)
-        var top = 0.0, bottom = 0.0
-        for i in 0..<plan.count {
-            let (y, h, _) = rows.next()
-            guard i >= first else { continue }
-            if plan.spacing > 0 {
+        if plan.spacing > 0 {
+            var rows = ListRows(plan: plan, contentTop: contentTop)
+            for i in 0..<plan.count {
+                let (y, h, _) = rows.next()
+                guard i >= first else { continue }
                 roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: y, width: plan.rowWidth, height: h)),
                                                       cornerRadius: m.cornerRadius))
             }
-            if i == first { top = y }
-            bottom = y + h
+            return
         }
-        if plan.spacing <= 0 {
-            roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: top, width: plan.rowWidth, height: bottom - top)),
-                                                  cornerRadius: m.cornerRadius))
+        // One group: from below the header row (if any) to the last row's end.
+        var top = contentTop
+        if first == 1 {
+            var rows = ListRows(plan: plan, contentTop: contentTop)
+            let (y, h, _) = rows.next()
+            top = y + h
         }
+        let bottom = contentTop + plan.contentHeight
+        roundedSections.append(RoundedSection(section: plan.section, frame: grid.round(Rect(x: plan.rowX, y: top, width: plan.rowWidth, height: bottom - top)),
+                                              cornerRadius: m.cornerRadius))
     }
 
     /// L9, L11: the first-item header row of a style whose supplementaries do not follow the
@@ -125,29 +142,30 @@ extension CompositionalBuilder {
     /// contiguous for index-path lookups).
     private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics, headerItemLift: Double) {
         let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
-        let bottomKind = kind(ListKind.bottomSeparator), topKind = kind(ListKind.topSeparator)
+        let bottomKind = listKind(.bottomSeparator), topKind = listKind(.topSeparator)
         let t = m.separatorThickness
         let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
-        var out = attributes
-        attributes = []
-        func put(_ kind: SupplementaryKind, _ ip: IndexPath, _ frame: Rect) {
-            out.append(LayoutAttributes(category: .decorationView, kind: kind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
-        }
         for i in 0..<plan.count {
             let (rowY, height, _) = rows.next()
             var row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
             if i == 0 && plan.hasHeaderItem { row = headerItemFrame(row, plan: plan, lift: headerItemLift) }
             let ip = IndexPath(section: plan.section, item: i)
             if let insets = rules.bottom(i) {
-                put(bottomKind, ip, Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t))
+                let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)
+                attributes.append(LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
             }
             if let insets = rules.top(i) {
-                put(topKind, ip, Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t))
+                let frame = Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t)
+                attributes.append(LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
             }
         }
-        attributes = out
     }
+}
+
+/// The list element kinds, as indices into `CompositionalBuilder.listKinds`.
+enum ListElementKind: Int {
+    case header, footer, background, bottomSeparator, topSeparator
 }
 
 /// Row origins and heights in item order: row i at `contentTop + i·(estimate + spacing)` plus

@@ -33,8 +33,9 @@ extension CompositionalBuilder {
     /// as wide as the insets leave (R45: negative width) is refused naming the field to fix.
     func listPlan(_ s: Int, layoutSection l: Int, list: ListSectionConfiguration, count: Int, metrics: ListMetrics,
                   preferred: [(item: Int, size: Size)]) throws(CompositionalError) -> ListSectionPlan {
-        let header = config.preferredSupplementaryHeights[SupplementaryKey(elementKind: ListKind.header, indexPath: IndexPath(section: s, item: 0))]
-        let footer = config.preferredSupplementaryHeights[SupplementaryKey(elementKind: ListKind.footer, indexPath: IndexPath(section: s, item: 0))]
+        let measured = config.preferredSupplementaryHeights
+        let header = measured.isEmpty ? nil : measured[SupplementaryKey(elementKind: ListKind.header, indexPath: IndexPath(section: s, item: 0))]
+        let footer = measured.isEmpty ? nil : measured[SupplementaryKey(elementKind: ListKind.footer, indexPath: IndexPath(section: s, item: 0))]
         let plan = ListSectionPlan(section: s, sectionCount: config.itemCounts.count, list: list, count: count, metrics: metrics,
                                    environment: config.listEnvironment, collectionView: config.collectionView,
                                    preferredRows: preferred, headerHeight: header, footerHeight: footer)

@@ -12,6 +12,8 @@ struct CompositionalBuilder {
     var kindIndex: [String: SupplementaryKind] = [:]
     /// insetGrouped list sections' rounded rows (L17).
     var roundedSections: [RoundedSection] = []
+    /// The kinds of list elements once named (`listKind(_:)`), by `ListElementKind`.
+    var listKinds: [SupplementaryKind?] = [nil, nil, nil, nil, nil]
 
     init(_ config: CompositionalConfiguration, transposed: Bool) {
         self.config = config
