@@ -507,8 +507,8 @@ KNOWN = [
      lambda r: (r["layout"]["listEnvironment"].get("generation", "ios15to18") == "ios15to18"
                 and r["layout"]["listEnvironment"].get("collapsedTopSpacing")
                 and any(c.get("headerMode") == "firstItemInSection" for c in _configs(r)))),
-    ("forced separator on a sidebarPlain first-item header row (L11/L15 ambiguous)",
-     lambda r: any(c.get("appearance") == "sidebarPlain" and c.get("headerMode") == "firstItemInSection"
+    ("forced separator on a widened plain-like first-item header row (L11/L15; D26 sides with the model)",
+     lambda r: any(c.get("appearance") in PLAIN_LIKE and c.get("headerMode") == "firstItemInSection"
                    and "visible" in ((c.get("separatorConfiguration") or {}).get("bottomSeparatorVisibility"),
                                      (c.get("separatorConfiguration") or {}).get("topSeparatorVisibility"))
                    for c in _configs(r))),
