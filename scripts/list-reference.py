@@ -247,44 +247,45 @@ class Model:
 
     def separator_frames(self, sec, item, row, lead, trail, top_inset):
         """[(kind, frame)] of the separators UIKit shows for row `item` (hidden ones omitted)."""
-        N = self.N
         if not (self.separators and sec.shows_separators):
             return []
-        t = self.separator_thickness()
-        cfg = sec.separator_config
-        margin = self.inside_margin(sec, lead, trail)
         a, n = sec.appearance, sec.count
-        out = []
-        # bottom
-        show = not (sec.item_header and item == 0) and not (item == n - 1 and a in ("insetGrouped", "sidebar"))
-        boundary = item == n - 1 and a == "grouped"  # also a (forced) header row that is the last row
-        vis = cfg.get("bottomSeparatorVisibility", "automatic")
-        if vis != "automatic":
-            show = vis == "visible"
-        if show:
-            li, ti = (N(0), N(0)) if boundary else (margin, N(0))
-            if not boundary and "bottomSeparatorInsets" in cfg:
-                li, ti = N(cfg["bottomSeparatorInsets"].get("leading", 0)), N(cfg["bottomSeparatorInsets"].get("trailing", 0))
-            x, y, w, h = row
-            out.append((SEP_BOTTOM, (x + li, y + h - t, w - li - ti, t)))
-        # top
-        first_row = 1 if sec.item_header else 0
-        show, boundary = False, False
-        if item == first_row:
+        # bottom: every row but a first-item header row and the last row of insetGrouped/sidebar;
+        # the last row of grouped sections is a boundary separator (also a forced header row)
+        bottom_shown = not (sec.item_header and item == 0) and not (item == n - 1 and a in ("insetGrouped", "sidebar"))
+        bottom_boundary = item == n - 1 and a == "grouped"
+        # top: only on the first row (after a header item): grouped always (boundary), plain-like
+        # under chromeless headers
+        top_shown = top_boundary = False
+        if item == (1 if sec.item_header else 0):
             if a == "grouped":
-                show, boundary = True, True
+                top_shown = top_boundary = True
             elif sec.plain_like:
-                show = sec.has_header and sec.chromeless and (top_inset == 0 or sec.item_header)
-        vis = cfg.get("topSeparatorVisibility", "automatic")
-        if vis != "automatic":
-            show = vis == "visible"
-        if show:
-            li, ti = (N(0), N(0)) if boundary else (margin, N(0))
-            if not boundary and "topSeparatorInsets" in cfg:
-                li, ti = N(cfg["topSeparatorInsets"].get("leading", 0)), N(cfg["topSeparatorInsets"].get("trailing", 0))
-            x, y, w, h = row
-            out.append((SEP_TOP, (x + li, y, w - li - ti, t)))
+                top_shown = sec.has_header and sec.chromeless and (top_inset == 0 or sec.item_header)
+        out = []
+        for kind, edge, shown, boundary in ((SEP_BOTTOM, "bottom", bottom_shown, bottom_boundary),
+                                            (SEP_TOP, "top", top_shown, top_boundary)):
+            frame = self.separator_frame(sec, edge, shown, boundary, row, lead, trail)
+            if frame:
+                out.append((kind, frame))
         return out
+
+    def separator_frame(self, sec, edge, shown, boundary, row, lead, trail):
+        """The frame of one separator, or None when hidden: a forced visibility wins; explicit
+        insets replace the automatic (inside-margin) insets of non-boundary separators."""
+        N, cfg = self.N, sec.separator_config
+        vis = cfg.get(edge + "SeparatorVisibility", "automatic")
+        if vis != "automatic":
+            shown = vis == "visible"
+        if not shown:
+            return None
+        li, ti = (N(0), N(0)) if boundary else (self.inside_margin(sec, lead, trail), N(0))
+        explicit = cfg.get(edge + "SeparatorInsets")
+        if explicit is not None and not boundary:
+            li, ti = N(explicit.get("leading", 0)), N(explicit.get("trailing", 0))
+        x, y, w, h = row
+        t = self.separator_thickness()
+        return (x + li, y + h - t if edge == "bottom" else y, w - li - ti, t)
 
     # ---- layout ------------------------------------------------------------------------------
     def layout(self):

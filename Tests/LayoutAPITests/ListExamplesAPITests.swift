@@ -15,9 +15,12 @@ import Testing
         var expected: Data
     }
 
-    static let examples: [Example] = {
+    static let examples = fixture("list-examples.json")
+
+    /// The cases of Tests/Fixtures/`file` (list-examples.json, list-review-cases.json).
+    static func fixture(_ file: String) -> [Example] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/list-examples.json")
+            .appendingPathComponent("Fixtures").appendingPathComponent(file)
         guard let data = try? Data(contentsOf: url),
               let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return list.compactMap { e in
@@ -26,7 +29,7 @@ import Testing
                   let exp = try? JSONSerialization.data(withJSONObject: expected) else { return nil }
             return Example(name: e["name"] as? String ?? "", request: body, expected: exp)
         }
-    }()
+    }
 
     let app = LayoutApplication.make()
 
