@@ -421,8 +421,8 @@ def diff(expected, got, tol=1e-3, ties=frozenset(), pixel=None):
 def random_request(rng):
     """A random list request inside the rules' domain (no iOS 26 safe areas: open question 10)."""
     gen = rng.choice(["ios15to18", "ios26"])
-    w = rng.choice([320, 375, 390, 393, 414, 428, 430, 744, 844, 1024])
-    scale = rng.choice([2, 3])
+    w = rng.choice([320, 375, 390, 393, 414, 428, 430, 744, 844, 1024, 1366])
+    scale = rng.choice([1, 2, 3, 3])
     view = {"width": w, "height": rng.choice([390, 568, 812, 852, 1133]), "scale": scale}
     if gen == "ios15to18" and rng.random() < 0.3:
         side = rng.choice([0, 44, 47, 59])
@@ -483,12 +483,12 @@ def random_request(rng):
         layout["configuration"] = {"interSectionSpacing": rng.choice([0, 8, 10.5])}
     counts = [rng.choice([0, 1, 1, 2, 3, 4] + ([12, 25] if big else [])) for _ in range(n)]
     r = {"collectionView": view, "layout": layout, "sections": [{"numberOfItems": c} for c in counts]}
-    pref = [{"indexPath": [s, i], "width": w, "height": rng.choice([30, 50.5, 61.333, 80])}
+    pref = [{"indexPath": [s, i], "width": w, "height": rng.choice([30, 50.5, 61.333, 61.25, 80, 44.75])}
             for s, c in enumerate(counts) for i in range(c) if rng.random() < 0.15]
     if pref:
         r["preferredSizes"] = pref
     secs = Model(r).sections  # measure only the headers and footers that exist
-    sup = [{"elementKind": k, "indexPath": [s, 0], "height": rng.choice([20, 38.6667, 45.5])}
+    sup = [{"elementKind": k, "indexPath": [s, 0], "height": rng.choice([20, 38.6667, 38.5, 45.5, 17.25])}
            for s in range(n) for k, has in ((HEADER, secs[s].sup_header), (FOOTER, secs[s].has_footer))
            if has and rng.random() < 0.3]
     if sup:
