@@ -247,7 +247,8 @@ CASES = [
     ("plain-first-item-collapsed-ios15", "rule",
      "L9 L12 L8: iOS 15-18 with collapsedTopSpacing: the first-item header's top inset is L12's constant, 22, in "
      "section 0 as well: L12 zeroes the padding for collapsedTopSpacing on ios26 only, and L8's collapse concerns "
-     "the 35 of grouped styles.",
+     "the 35 of grouped styles. D? (iOS 17/18) _topContentInsetForPaddingAboveHeader and _paddingToBoundarySupplementaries "
+     "never read _wantsCollapsedTopSpacing (only _topContentInsetForGroupedAppearance does).",
      req(cv(375, 812), [1, 1], {"appearance": "plain", "headerMode": "firstItemInSection"}, env={"collapsedTopSpacing": True})),
     ("sidebar-plain-first-item-collapsed-ios26", "rule",
      "L9 L11 L12: iOS 26 with collapsedTopSpacing: the first-item header's top inset is L12's padding, which is 0 "

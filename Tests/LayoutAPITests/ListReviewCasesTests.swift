@@ -19,7 +19,8 @@ import Testing
     static let knownDisagreements: [String: String] = [
         "plain-first-item-collapsed-ios15":
             "engine zeroes the first-item header padding of section 0 under collapsedTopSpacing on ios15to18; "
-            + "L9 takes L12's constant, whose collapsed 0 is ios26-only (the engine keeps 22 for supplementary headers)",
+            + "L9 takes L12's constant, whose collapsed 0 is ios26-only (the engine keeps 22 for supplementary headers); "
+            + "D? _topContentInsetForPaddingAboveHeader never reads _wantsCollapsedTopSpacing",
         "sidebar-plain-header-row-forced-bottom-separator":
             "L11/L15 (ambiguous text, D26 decides): engine places a forced header-row separator from the widened "
             + "header cell, the model from the row's solved frame, as _configureLayoutAttributes:forSeparatorAtBottom: does",
