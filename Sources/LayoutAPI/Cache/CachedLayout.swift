@@ -11,7 +11,9 @@ final class CachedLayout: Sendable {
     let id: String
     let spec: LayoutSpec
     let layout: Layout
-    private let lazyIndex = Mutex<SpatialIndex?>(nil)
+    /// The index once built: read without a lock; `building` makes it built once.
+    private let builtBox = AtomicLazyReference<IndexBox>()
+    private let building = Mutex(())
     /// The opening bytes of its supplementary and decoration elements, made once.
     let kindPrefixes: KindPrefixes
     /// The full `POST /layout` / `GET /layout/{id}` body, and its compressed forms once asked for.
@@ -54,18 +56,21 @@ final class CachedLayout: Sendable {
         self.bytes = bytes
     }
 
-    /// The rect/point index, built by the first query that needs it. O(n log n) once.
+    /// The rect/point index, built by the first query that needs it (O(n log n) once; queries
+    /// arriving meanwhile wait for it rather than build it again). No lock once built.
     var index: SpatialIndex {
-        lazyIndex.withLock { index in
-            if let built = index { return built }
-            let built = SpatialIndex(layout)
-            index = built
-            return built
+        if let box = builtBox.load() { return box.index }
+        return building.withLock { _ in
+            if let box = builtBox.load() { return box.index }
+            return builtBox.storeIfNil(IndexBox(SpatialIndex(layout))).index
         }
     }
 
+    /// The index if built (a query can then run without building it first, and so inline).
+    var builtIndex: SpatialIndex? { builtBox.load()?.index }
+
     /// Whether a query can run without building the index first (and so inline).
-    var hasIndex: Bool { lazyIndex.withLock { $0 != nil } }
+    var hasIndex: Bool { builtBox.load() != nil }
 
     /// The full body as sent without content coding.
     var body: [UInt8] { full.identity }
@@ -80,4 +85,10 @@ final class CachedLayout: Sendable {
         case .deflate: deflateETag
         }
     }
+}
+
+/// A built index, stored once in its layout's `AtomicLazyReference`.
+private final class IndexBox: Sendable {
+    let index: SpatialIndex
+    init(_ index: SpatialIndex) { self.index = index }
 }

@@ -57,12 +57,23 @@ final class LayoutCache: Sendable {
         state.withLock { $0.stats.hits += 1 }
     }
 
-    /// The cached layout, made most recently used; nil (a miss is not counted here).
-    func get(_ id: String) -> CachedLayout? {
+    /// The cached layout, made most recently used; nil (a miss is not counted here). With
+    /// `countingHit`, a hit is counted in the same lock (the raw-body fast path of `POST /layout`).
+    func get(_ id: String, countingHit: Bool = false) -> CachedLayout? {
         state.withLock { s in
             guard let i = s.byID[id] else { return nil }
             Self.moveToFront(i, &s)
+            if countingHit { s.stats.hits += 1 }
             return s.slots[i].entry
+        }
+    }
+
+    /// Removes `id` (tests: an eviction between a request's plan and its answer).
+    func remove(_ id: String) {
+        state.withLock { s in
+            guard let i = s.byID[id] else { return }
+            Self.remove(i, &s)
+            s.stats.evictions += 1
         }
     }
 
