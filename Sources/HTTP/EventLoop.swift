@@ -25,6 +25,12 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     /// Where finished exchanges go (nil: no observer); `records` collects one loop turn's.
     let delivery: RecordDelivery?
     var records: [RequestRecord] = []
+    /// When `records` last went to the observer. A hand-off costs a closure and a Dispatch
+    /// continuation (three allocations), so records go at most every `deliveryNanos` (or once
+    /// `deliveryBatch` are waiting): under load one hand-off carries many records.
+    var lastDelivery: UInt64 = 0
+    static var deliveryNanos: UInt64 { 10_000_000 }
+    static var deliveryBatch: Int { 256 }
     let counters: LoopCounters
     /// Every loop's counters, to enforce `maxConnections` across loops.
     let allCounters: [LoopCounters]
@@ -115,7 +121,8 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
         nextScan = now + tickNanos
         while true {
             let tickMillis = Int32(max(1, tickNanos / 1_000_000))
-            let timeout: Int32 = !deferred.isEmpty ? 0 : paused.isEmpty ? tickMillis : min(tickMillis, 5)
+            var timeout: Int32 = !deferred.isEmpty ? 0 : paused.isEmpty ? tickMillis : min(tickMillis, 5)
+            if !records.isEmpty { timeout = min(timeout, Int32(Self.deliveryNanos / 1_000_000)) }
             let n = epoll_wait(epollFD, events, Self.maxEvents, timeout)
             now = Self.monotonicNanos()
             encoder.refreshDate()
@@ -128,9 +135,10 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
                 for c in batch where isOpen(c) { drive(c) }
             }
             if !paused.isEmpty && !budget.isExhausted { resumePaused() }
-            if !records.isEmpty {
+            if !records.isEmpty && (records.count >= Self.deliveryBatch || now &- lastDelivery >= Self.deliveryNanos) {
                 delivery?.deliver(records)
                 records.removeAll(keepingCapacity: true)
+                lastDelivery = now
             }
             if now >= nextScan {
                 scanDeadlines()

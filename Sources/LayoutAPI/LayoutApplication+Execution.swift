@@ -21,8 +21,8 @@ extension LayoutApplication {
     static func postCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         _ = app.memoLookup(request, &plan)
         guard let entry = plan.entry else { return .offload }
-        let minimal = (try? prefersMinimal(plan)) == true
-        return compressionPending(minimal ? entry.minimal : entry.full, plan) ? .offload : .inline
+        if (try? prefersMinimal(plan)) == true { return compressionPending(entry.minimal, plan) ? .offload : .inline }
+        return fullCost(entry, plan)
     }
 
     /// `GET /layout/{id}`: the cached bytes inline (unless a large coded form is still to make);
@@ -30,7 +30,14 @@ extension LayoutApplication {
     static func layoutCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         if plan.negotiation.prefersSVG { return svgCost(app, request, &plan) }
         guard let entry = plan.entry else { return .inline }   // a 404
-        return compressionPending(entry.full, plan) ? .offload : .inline
+        return fullCost(entry, plan)
+    }
+
+    /// The full body: inline when made (and made in the coding asked for, or small), else on
+    /// Dispatch if encoding it could take more than `inlineElementLimit` elements.
+    static func fullCost(_ entry: CachedLayout, _ plan: Plan) -> Execution {
+        guard let full = entry.fullIfMade else { return entry.fullPending(limit: inlineElementLimit) ? .offload : .inline }
+        return compressionPending(full, plan) ? .offload : .inline
     }
 
     /// Element queries: inline for a layout of at most `inlineElementLimit` elements, an index

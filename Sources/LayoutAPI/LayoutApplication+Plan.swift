@@ -13,8 +13,8 @@ extension LayoutApplication {
     /// A request resolved at its head, consumed by its handler.
     public struct Plan: Sendable {
         let route: Route
-        /// The `{id}` of the path ("" for routes without one).
-        let id: String
+        /// The `{id}` of the path ("" for routes without one), a slice of the target (no copy).
+        let id: Substring
         let query: QueryParameters
         let negotiation: ContentNegotiation
         /// The layout `id` names, or the one a known `POST /layout` body resolved to, pinned:
@@ -33,7 +33,7 @@ extension LayoutApplication {
         case .failure(let e):
             return .answer(finish(Answer(e), negotiation: negotiation, method: head.method, route: nil))
         case .success(let (route, id)):
-            var plan = Plan(route: route, id: String(id), query: QueryParameters(head.query), negotiation: negotiation)
+            var plan = Plan(route: route, id: id, query: QueryParameters(head.query), negotiation: negotiation)
             if route.takesID { plan.entry = pin(plan.id) }
             return .proceed(plan)
         }
@@ -49,9 +49,9 @@ extension LayoutApplication {
     }
 
     /// The cached layout `id`, made most recently used (one lock), or nil.
-    func pin(_ id: String) -> CachedLayout? {
+    func pin(_ id: Substring) -> CachedLayout? {
         guard let entry = cache.get(id) else { return nil }
-        store?.noteUse(id)
+        store?.noteUse(entry.id)
         return entry
     }
 
@@ -59,15 +59,16 @@ extension LayoutApplication {
     /// the one the shared store can give; a 404 otherwise.
     func pinned(_ plan: Plan) throws(APIError) -> CachedLayout {
         if let entry = plan.entry { return entry }
-        guard store != nil, Self.isContentID(plan.id) else { throw .unknownLayout(id: plan.id) }
-        return try lookup(plan.id)
+        let id = String(plan.id)
+        guard store != nil, Self.isContentID(id) else { throw .unknownLayout(id: id) }
+        return try lookup(id)
     }
 
     /// Where the handler runs: a coded body, and a layout not pinned that the store may have,
     /// go to Dispatch; then the route's cost decides.
     public func execution(for request: Request, plan: inout Plan) -> Execution {
         if plan.route.takesJSON, plan.negotiation.bodyIsCoded { return .offload }
-        if plan.route.takesID, plan.entry == nil, store != nil, Self.isContentID(plan.id) { return .offload }
+        if plan.route.takesID, plan.entry == nil, store != nil, Self.isContentID(String(plan.id)) { return .offload }
         switch plan.route.cost {
         case .inline: return .inline
         case .offload: return .offload

@@ -75,7 +75,8 @@ extension LayoutApplication {
         case .layout(let entry)?:
             // The layout resource's tag as `GET /layout/{id}` answers it with these headers (a
             // minimal `POST` answer names the full layout's representation).
-            etag = entry.etag(compressible ? negotiation.coding(size: entry.full.identity.count) : .identity)
+            let threshold = Self.compressionThreshold
+            etag = entry.etag(compressible ? negotiation.coding(size: entry.fullSize(atLeast: threshold) ?? full(entry).identity.count) : .identity)
         case .tag(let tag)?:
             etag = Self.etag(tag, coding)
         case nil:

@@ -24,7 +24,7 @@ extension LayoutApplication {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
                 "The layout has \(entry.layout.warnings.count) warning\(entry.layout.warnings.count == 1 ? "" : "s") and strict=true was asked for: \(entry.layout.warnings[0].message)")
         }
-        var answer = Answer(contentType: "application/json", body: .cached(minimal ? entry.minimal : entry.full, of: entry),
+        var answer = Answer(contentType: "application/json", body: .cached(minimal ? entry.minimal : full(entry), of: entry),
                             validator: .layout(entry))
         answer.cacheStatus = hit ? "hit" : "miss"
         answer.location = entry.location
@@ -38,7 +38,7 @@ extension LayoutApplication {
     func getLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
         if plan.negotiation.prefersSVG { return try getLayoutSVG(request, plan, negotiated: true) }
         let entry = try pinned(plan)
-        var answer = Answer(contentType: "application/json", body: .cached(entry.full, of: entry), validator: .layout(entry))
+        var answer = Answer(contentType: "application/json", body: .cached(full(entry), of: entry), validator: .layout(entry))
         answer.variesOnAccept = true
         return answer
     }
@@ -55,7 +55,7 @@ extension LayoutApplication {
         let query: ElementQuery
         if let parsed = plan.elements { query = parsed } else { query = try ElementQuery(plan.query) }
         let entry = try pinned(plan)
-        let id = plan.id
+        let id = entry.id
         let layout = entry.layout
         try query.check(against: layout)
         let estimates = entry.spec.estimates
@@ -79,6 +79,13 @@ extension LayoutApplication {
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
         return Answer(contentType: "application/json", body: .bytes(body))
+    }
+
+    /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then).
+    func full(_ entry: CachedLayout) -> EncodedBody {
+        let (body, added) = entry.fullBody()
+        if added > 0 { cache.grow(entry, by: added) }
+        return body
     }
 
     /// The layout for `spec` from the cache, or computed once (identical requests in flight wait

@@ -16,7 +16,7 @@ extension LayoutApplication {
     func getLayoutSVG(_ request: Request, _ plan: Plan, negotiated: Bool) throws(APIError) -> Answer {
         let options = try SVGOptions(query: plan.query)
         let entry = try pinned(plan)
-        let id = plan.id
+        let id = entry.id
         // `GET /layout/{id}.svg` with `Accept: application/octet-stream` (and not image/svg+xml)
         // is the same picture as bytes, for clients that read no SVG type (openapi-python-client).
         let bytes = !negotiated && plan.negotiation.asksFor("application/octet-stream", not: "image/svg+xml")
@@ -35,7 +35,7 @@ extension LayoutApplication {
     /// for everything else (drawing grows with the layout, up to the cap).
     static func svgCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         guard let entry = plan.entry, let options = try? SVGOptions(query: plan.query) else { return .inline }
-        if plan.negotiation.matches(etag(options.etag(id: plan.id), plan.negotiation.coding(size: Int.max))) { return .inline }
+        if plan.negotiation.matches(etag(options.etag(id: entry.id), plan.negotiation.coding(size: Int.max))) { return .inline }
         if entry.layout.attributes.count <= inlineSVGElements, options.rect == nil || entry.hasIndex { return .inline }
         return .offload
     }
