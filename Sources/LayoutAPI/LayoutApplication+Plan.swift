@@ -16,6 +16,8 @@ extension LayoutApplication {
         /// The `{id}` of the path ("" for routes without one), a slice of the target (no copy).
         let id: Substring
         let query: QueryParameters
+        /// The query string as sent (a slice of the target), for the ETag of an element query.
+        let rawQuery: Substring
         let negotiation: ContentNegotiation
         /// The layout `id` names, or the one a known `POST /layout` body resolved to, pinned:
         /// a cache eviction between the plan and the answer cannot make the handler look again
@@ -33,7 +35,7 @@ extension LayoutApplication {
         case .failure(let e):
             return .answer(finish(Answer(e), negotiation: negotiation, method: head.method, route: nil))
         case .success(let (route, id)):
-            var plan = Plan(route: route, id: id, query: QueryParameters(head.query), negotiation: negotiation)
+            var plan = Plan(route: route, id: id, query: QueryParameters(head.query), rawQuery: head.query ?? "", negotiation: negotiation)
             if route.takesID { plan.entry = pin(plan.id) }
             return .proceed(plan)
         }

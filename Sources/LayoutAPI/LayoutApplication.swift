@@ -47,7 +47,10 @@ public final class LayoutApplication: HTTPResponder, Sendable {
 
     /// `GET /openapi.yaml`: the contract, compressed at most once per coding.
     func getContract(_ plan: Plan) -> Answer {
-        Answer(contentType: Self.contractMediaType(plan.negotiation), body: .cached(Self.openAPIBody, of: nil))
+        var answer = Answer(contentType: Self.contractMediaType(plan.negotiation), body: .cached(Self.openAPIBody, of: nil),
+                            validator: .tag(Self.openAPITag))
+        answer.variesOnAccept = true   // text/plain for clients that ask for text and not YAML
+        return answer
     }
 
     /// `GET /metrics`: Prometheus text.
@@ -61,6 +64,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     static let healthBody = Array(#"{"status":"ok"}"#.utf8)
     /// The contract, compressed at most once per coding.
     static let openAPIBody = EncodedBody(OpenAPIDocument.bytes)
+    static let openAPITag = Answer.contentTag("openapi", OpenAPIDocument.bytes)
 }
 
 extension Error where Self == APIError {

@@ -17,6 +17,8 @@ struct Answer: Sendable {
     var cacheStatus: String?
     /// `Location` of the layout answered.
     var location: String?
+    /// `Content-Location`: the resource this body is a representation of (`POST /layout`).
+    var contentLocation: String?
     /// Other headers of this answer (`Preference-Applied`, `Allow`, `Retry-After`, policies).
     var headers = Headers()
 
@@ -34,6 +36,41 @@ struct Answer: Sendable {
         case layout(CachedLayout)
         /// A tag such as `"{id}.svg;scale=2"`; coded forms get `-gzip` / `-deflate` before the quote.
         case tag(String)
+        /// An element query: `"{id}.q{hash of the query string}"`, made in one allocation with its
+        /// coding's suffix.
+        case query(CachedLayout, hash: UInt64)
+    }
+
+    /// `"name-{FNV-1a 64 of bytes}"`: the validator of a body fixed for the life of the process.
+    static func contentTag(_ name: String, _ bytes: [UInt8]) -> String {
+        "\"\(name)-\(String(fnv1a(bytes), radix: 16))\""
+    }
+
+    /// FNV-1a, 64 bits: stable across processes and replicas (unlike `Hasher`), so every replica
+    /// gives an answer the same validator.
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
+    /// `"{id}.q{16 hex digits}"` with the coding's suffix before the closing quote.
+    static func queryTag(id: String, hash: UInt64, coding: ContentCoding) -> String {
+        let suffix: StaticString = coding == .gzip ? "-gzip" : coding == .deflate ? "-deflate" : ""
+        let count = id.utf8.count + 20 + suffix.utf8CodeUnitCount
+        return String(unsafeUninitializedCapacity: count) { out in
+            var i = 0
+            out[i] = UInt8(ascii: "\""); i += 1
+            for c in id.utf8 { out[i] = c; i += 1 }
+            out[i] = UInt8(ascii: "."); out[i + 1] = UInt8(ascii: "q"); i += 2
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let d = UInt8((hash >> UInt64(shift)) & 0xF)
+                out[i] = d < 10 ? UInt8(ascii: "0") + d : UInt8(ascii: "a") + d - 10; i += 1
+            }
+            for k in 0..<suffix.utf8CodeUnitCount { out[i] = suffix.utf8Start[k]; i += 1 }
+            out[i] = UInt8(ascii: "\""); i += 1
+            return i
+        }
     }
 
     init(status: Int = 200, contentType: String?, body: Body, validator: Validator? = nil) {
@@ -58,7 +95,9 @@ extension LayoutApplication {
     /// The one post-handler step: every answer, early ones included, becomes its response here.
     /// Chooses the content coding (`ContentNegotiation`), compresses (cached bodies once, others per
     /// request), sets `Vary` for compressible media types, the ETag of the coded representation,
-    /// answers 304 to a matching `If-None-Match`, and names the route for metrics.
+    /// `Cache-Control` by the route's class (`Route.Caching`; `no-store` for problems and early
+    /// answers), answers 304 to a matching `If-None-Match` (with the headers the 200 would have,
+    /// RFC 9110 §15.4.5), and names the route for metrics.
     func finish(_ answer: Answer, negotiation: ContentNegotiation, method: String, route: Route?) -> Response {
         let compressible = Self.isCompressible(answer.contentType)
         let size: Int
@@ -79,10 +118,14 @@ extension LayoutApplication {
             etag = entry.etag(compressible ? negotiation.coding(size: entry.fullSize(atLeast: threshold) ?? full(entry).identity.count) : .identity)
         case .tag(let tag)?:
             etag = Self.etag(tag, coding)
+        case .query(let entry, let hash)?:
+            etag = Answer.queryTag(id: entry.id, hash: hash, coding: coding)
         case nil:
             break
         }
         if let etag { headers.add("ETag", etag) }
+        // Problem answers (404 for an id included: it may exist a moment later) are never stored.
+        headers.add("Cache-Control", answer.status < 400 ? route?.caching.header ?? "no-store" : "no-store")
         if answer.variesOnAccept {
             headers.add("Vary", "Accept, Accept-Encoding")
         } else if compressible {
@@ -94,6 +137,7 @@ extension LayoutApplication {
         if let type = answer.contentType { headers.add("Content-Type", type) }
         if let status = answer.cacheStatus { headers.add("X-Cache", status) }
         if let location = answer.location { headers.add("Location", location) }
+        if let location = answer.contentLocation { headers.add("Content-Location", location) }
         for field in answer.headers { headers.add(field.name, field.value) }
         var body: [UInt8]
         var sent = ContentCoding.identity

@@ -6,10 +6,10 @@ import HTTP
 /// even if something the page shows escaped its escaping), inline styles, and fetches to here.
 enum Playground {
     static let answer: Answer = {
-        var answer = Answer(contentType: "text/html; charset=utf-8", body: .bytes(PlaygroundPage.bytes))
+        var answer = Answer(contentType: "text/html; charset=utf-8", body: .bytes(PlaygroundPage.bytes),
+                            validator: .tag(Answer.contentTag("playground", PlaygroundPage.bytes)))
         answer.headers.add("Content-Security-Policy", contentSecurityPolicy(PlaygroundPage.text))
         answer.headers.add("X-Content-Type-Options", "nosniff")
-        answer.headers.add("Cache-Control", "no-cache")
         return answer
     }()
 

@@ -28,7 +28,8 @@ extension LayoutApplication {
                             validator: .layout(entry))
         answer.cacheStatus = hit ? "hit" : "miss"
         answer.location = entry.location
-        if minimal { answer.headers.add("Preference-Applied", "return=minimal") }
+        // The full answer is the representation of `/layout/{id}`: a client may switch to GETs.
+        if minimal { answer.headers.add("Preference-Applied", "return=minimal") } else { answer.contentLocation = entry.location }
         return answer
     }
 
@@ -78,7 +79,7 @@ extension LayoutApplication {
             let list = offsets.isEmpty ? layout.attributes : layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) }
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
-        return Answer(contentType: "application/json", body: .bytes(body))
+        return Answer(contentType: "application/json", body: .bytes(body), validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8)))
     }
 
     /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then).

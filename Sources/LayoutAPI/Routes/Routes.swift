@@ -7,23 +7,23 @@ import HTTP
 /// (`LayoutApplication+Plan.swift`, `Encoding/`).
 extension LayoutApplication {
     static let routes: [Route] = [
-        // template                    methods  cost                   handler (app, request, plan)
-        Route("/",                       .get,  .inline)               { _, _, _ in Playground.answer },
-        Route("/healthz",                .get,  .inline)               { _, _, _ in healthAnswer },
-        Route("/openapi.yaml",           .get,  .sized(contractCost))  { app, _, plan in app.getContract(plan) },
-        Route("/metrics",                .get,  .inline)               { app, _, _ in app.getMetrics() },
-        Route("/layout",                 .post, .sized(postCost))      { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },
-        Route("/layout/{id}.svg",        .get,  .sized(svgCost))       { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
-        Route("/layout/{id}",            .get,  .sized(layoutCost))    { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },
-        Route("/layout/{id}/elements",   .get,  .sized(queryCost))     { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
-        Route("/layout/{id}/invalidate", .post, .offload)              { (app, r, plan) throws(APIError) in try app.invalidateLayout(r, plan) },
-        Route("/batch/validate",         .post, .offload)              { (app, r, _) throws(APIError) in try app.postBatchValidate(r) },
-        Route("/batch/diff",             .post, .offload)              { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
+        // template                    methods  cost                   caching      handler (app, request, plan)
+        Route("/",                       .get,  .inline,               .revalidate) { _, _, _ in Playground.answer },
+        Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
+        Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
+        Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
+        Route("/layout",                 .post, .sized(postCost),      .noStore)    { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },
+        Route("/layout/{id}.svg",        .get,  .sized(svgCost),       .immutable)  { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
+        Route("/layout/{id}",            .get,  .sized(layoutCost),    .immutable)  { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },
+        Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable)  { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
+        Route("/layout/{id}/invalidate", .post, .offload,              .noStore)    { (app, r, plan) throws(APIError) in try app.invalidateLayout(r, plan) },
+        Route("/batch/validate",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchValidate(r) },
+        Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
     ]
 }
 
 /// One line of the route table: a path pattern, the methods it answers, where its handler runs,
-/// and the handler.
+/// how caches may keep its successful answers, and the handler.
 struct Route: Sendable {
     /// Runs the route for a request whose plan (`LayoutApplication.Plan`) was made at its head.
     typealias Handler = @Sendable (LayoutApplication, Request, inout LayoutApplication.Plan) throws(APIError) -> Answer
@@ -44,10 +44,29 @@ struct Route: Sendable {
         case sized(@Sendable (LayoutApplication, Request, inout LayoutApplication.Plan) -> Execution)
     }
 
+    /// `Cache-Control` of the route's 2xx and 304 answers (problem answers are always `no-store`).
+    enum Caching: Sendable {
+        /// Named by a layout id, which is the hash of its content: it never changes.
+        case immutable
+        /// Fixed for this build (the playground, the contract): kept briefly, revalidated by ETag.
+        case revalidate
+        /// Computed fresh, or may change (health, metrics, every POST).
+        case noStore
+
+        var header: String {
+            switch self {
+            case .immutable: "public, max-age=31536000, immutable"
+            case .revalidate: "public, max-age=300"
+            case .noStore: "no-store"
+            }
+        }
+    }
+
     /// The path template as in openapi.yaml; also the metrics label.
     let template: String
     let methods: Methods
     let cost: Cost
+    let caching: Caching
     let handler: Handler
     /// The template's segments: a literal, or `{id}` with an optional literal suffix (`{id}.svg`).
     let segments: [Segment]
@@ -59,10 +78,11 @@ struct Route: Sendable {
         case id(suffix: [UInt8])
     }
 
-    init(_ template: String, _ methods: Methods, _ cost: Cost, handler: @escaping Handler) {
+    init(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, handler: @escaping Handler) {
         self.template = template
         self.methods = methods
         self.cost = cost
+        self.caching = caching
         self.handler = handler
         let parts = template.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         segments = parts.map { part in

@@ -24,7 +24,8 @@ extension LayoutApplication {
             let query = options.rect.map { entry.layout.attributes(in: $0, index: entry.index) }
             return SVGRenderer(id: id, layout: entry.layout, options: options, query: query).render()
         }), validator: .tag(options.etag(id: id)))
-        answer.variesOnAccept = negotiated
+        // Both routes negotiate on `Accept`: SVG or JSON here, SVG or bytes on `{id}.svg`.
+        answer.variesOnAccept = true
         // Opened on its own, the picture runs nothing (it has no script; this says so to the browser).
         answer.headers.add("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
         answer.headers.add("X-Content-Type-Options", "nosniff")
