@@ -40,9 +40,23 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     }
 
     /// `application/json` or any `application/*+json`, parameters (charset) ignored.
+    /// Runs for every request with a body: compares bytes, allocating nothing.
     static func isJSON(_ contentType: String) -> Bool {
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
+        var media = contentType.utf8[...]
+        if let semicolon = media.firstIndex(of: UInt8(ascii: ";")) { media = media[..<semicolon] }
+        while media.first == UInt8(ascii: " ") { media = media.dropFirst() }
+        while media.last == UInt8(ascii: " ") { media = media.dropLast() }
+        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+        func starts(_ s: Substring.UTF8View, _ prefix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            return s.count >= p.count && zip(s, p).allSatisfy { lower($0) == $1 }
+        }
+        func ends(_ s: Substring.UTF8View, _ suffix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+            return s.count >= p.count && zip(s.suffix(p.count), p).allSatisfy { lower($0) == $1 }
+        }
+        if media.count == 16 && starts(media, "application/json") { return true }
+        return media.count > 17 && starts(media, "application/") && ends(media, "+json")
     }
 
     /// `GET /openapi.yaml`: the contract, compressed at most once per coding.

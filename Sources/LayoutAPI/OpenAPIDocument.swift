@@ -123,7 +123,7 @@ enum OpenAPIDocument {
             default:
               $ref: '#/components/responses/Problem'
             '200':
-              description: The server is up (`Cache-Control: no-store`).
+              description: 'The server is up (`Cache-Control: no-store`).'
               headers:
                 Cache-Control:
                   $ref: '#/components/headers/CacheControl'
@@ -199,7 +199,7 @@ enum OpenAPIDocument {
             default:
               $ref: '#/components/responses/Problem'
             '200':
-              description: Current metrics (`Cache-Control: no-store`).
+              description: 'Current metrics (`Cache-Control: no-store`).'
               headers:
                 Cache-Control:
                   $ref: '#/components/headers/CacheControl'
