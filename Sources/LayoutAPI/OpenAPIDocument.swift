@@ -43,7 +43,7 @@ enum OpenAPIDocument {
         a matching `If-None-Match` gives 304 with the same headers. `POST` answers, `/healthz`,
         `/metrics` and every problem answer (404 for an unknown id included: the same id may exist a
         moment later) are `Cache-Control: no-store`. The playground (`/`) and this contract are
-        `public, max-age=300` with an `ETag`. `Vary` names every request header an answer depends
+        `max-age=300` with an `ETag`. `Vary` names every request header an answer depends
         on, so a shared cache (nginx `proxy_cache`, a CDN) needs no overrides. `HEAD` answers what
         `GET` would, without the body.
     
@@ -1062,12 +1062,12 @@ enum OpenAPIDocument {
         CacheControl:
           description: |
             How shared and private caches may keep the answer (RFC 9111): `public, max-age=31536000,
-            immutable` for what a layout id names (it never changes), `public, max-age=300` for the
+            immutable` for what a layout id names (it never changes), `max-age=300` for the
             playground and this contract (revalidate with the ETag), `no-store` for `POST` answers,
             health, metrics and every problem answer.
           schema:
             type: string
-            examples: ['public, max-age=31536000, immutable', no-store, 'public, max-age=300']
+            examples: ['public, max-age=31536000, immutable', no-store, 'max-age=300']
         ETag:
           description: Strong validator of the representation sent (per content coding, `-gzip` or `-deflate` before the closing quote).
           schema:

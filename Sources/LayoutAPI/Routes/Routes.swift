@@ -56,7 +56,7 @@ struct Route: Sendable {
         var header: String {
             switch self {
             case .immutable: "public, max-age=31536000, immutable"
-            case .revalidate: "public, max-age=300"
+            case .revalidate: "max-age=300"
             case .noStore: "no-store"
             }
         }
