@@ -132,6 +132,11 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             headers.add("Content-Type", Self.contractMediaType(accept: request.headers["Accept"]))
             let (body, _) = negotiate(Self.openAPIBody, of: nil, for: request, headers: &headers)
             return Response(status: 200, headers: headers, body: body)
+        case .devices:
+            var headers = Headers()
+            headers.add("Content-Type", "application/json")
+            let (body, _) = negotiate(DevicesDocument.body, of: nil, for: request, headers: &headers)
+            return Response(status: 200, headers: headers, body: body)
         case .metrics:
             let stats = serverStats.withLock { $0 }?()
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",

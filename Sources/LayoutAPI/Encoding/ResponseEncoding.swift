@@ -107,6 +107,8 @@ extension LayoutApplication {
         switch route {
         case .openAPI?:
             return pending(Self.openAPIBody)
+        case .devices?:
+            return pending(DevicesDocument.body)
         case .layout(let id)?:
             return cache.peek(id).map { pending($0.full) } ?? false
         case .layouts?:

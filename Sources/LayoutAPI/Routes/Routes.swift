@@ -6,6 +6,7 @@ enum Route: Equatable {
     case healthz
     case openAPI
     case metrics
+    case devices
     case layouts
     case layout(id: String)
     case layoutSVG(id: String)
@@ -16,7 +17,7 @@ enum Route: Equatable {
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
-        "/", "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
+        "/", "/healthz", "/openapi.yaml", "/metrics", "/devices", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
         "/layout/{id}/invalidate",
         "/batch/validate", "/batch/diff",
     ]
@@ -27,6 +28,7 @@ enum Route: Equatable {
         case .healthz: "/healthz"
         case .openAPI: "/openapi.yaml"
         case .metrics: "/metrics"
+        case .devices: "/devices"
         case .layouts: "/layout"
         case .layout: "/layout/{id}"
         case .layoutSVG: "/layout/{id}.svg"
@@ -40,7 +42,7 @@ enum Route: Equatable {
     /// Methods the route answers; HEAD comes with every GET.
     var methods: [String] {
         switch self {
-        case .playground, .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
+        case .playground, .healthz, .openAPI, .metrics, .devices, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
         case .layouts, .invalidate, .batchValidate, .batchDiff: ["POST"]
         }
     }
@@ -78,6 +80,7 @@ enum Route: Equatable {
             else if equals(segments[0], "healthz") { self = .healthz }
             else if equals(segments[0], "openapi.yaml") { self = .openAPI }
             else if equals(segments[0], "metrics") { self = .metrics }
+            else if equals(segments[0], "devices") { self = .devices }
             else if equals(segments[0], "layout") { self = .layouts }
             else { return nil }
         case 2:
