@@ -103,6 +103,9 @@ import Testing
             #expect(names.contains(line))
         }
         #expect(r.text.contains(#"{"name":"iPad Air 11-inch (M2)","idiom":"pad","scale":2,"wideContentMargins":true,"source":"820x1180 @2x [Doc]; top 24, bottom 20 [S]","orientations":{"portrait":{"width":820,"height":1180,"horizontalSizeClass":"regular","safeAreaInsets":{"top":24,"left":0,"bottom":20,"right":0},"layoutMargins":{"top":24,"left":20,"bottom":20,"right":20},"readableContentInsets":{"top":24,"left":74,"bottom":20,"right":74}},"#))
+        let etag = try #require(r.header("ETag"))
+        #expect(etag.hasPrefix("\"devices-"))
+        #expect(app.get("/devices", headers: [("If-None-Match", etag)]).status == 304)
         let gzip = app.get("/devices", headers: [("Accept-Encoding", "gzip")])
         #expect(gzip.header("Content-Encoding") == "gzip")
         #expect(gzip.body.count < r.body.count / 4)

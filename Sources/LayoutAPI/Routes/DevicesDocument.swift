@@ -5,6 +5,8 @@ import LayoutEngine
 /// Built once from the engine's table; compressed at most once per coding.
 enum DevicesDocument {
     static let body = EncodedBody(bytes())
+    /// The validator: the table is fixed for a build, so its bytes name it.
+    static let tag = Answer.contentTag("devices", body.identity)
 
     static func bytes() -> [UInt8] {
         var w = JSONWriter(capacity: 48 * 1024)
@@ -46,5 +48,12 @@ enum DevicesDocument {
         w.raw(",\"bottom\":"); w.number(i.bottom)
         w.raw(",\"right\":"); w.number(i.right)
         w.raw("}")
+    }
+}
+
+extension LayoutApplication {
+    /// `GET /devices`: the device table, compressed at most once per coding.
+    static func getDevices() -> Answer {
+        Answer(contentType: "application/json", body: .cached(DevicesDocument.body, of: nil), validator: .tag(DevicesDocument.tag))
     }
 }
