@@ -1,7 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
-// Suites: flow, layouts, layoutTypes, compositional, json, batch, batchAPI, service, svg (default: all of them); http serves
+// Suites: flow, layouts, layoutTypes, compositional, json, batch, batchAPI, service, svg, rightToLeft (default: all of them); http serves
 // /healthz for wrk (HTTP_BENCH_SECONDS) and runs only when named.
-let all = ["flow", "layouts", "layoutTypes", "compositional", "json", "batch", "batchAPI", "service", "svg"]
+let all = ["flow", "layouts", "layoutTypes", "compositional", "json", "batch", "batchAPI", "service", "svg", "rightToLeft"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
 for suite in suites {
@@ -16,6 +16,7 @@ for suite in suites {
     case "batchAPI": runBatchAPIBenchmarks()
     case "service": runServiceBenchmarks()
     case "svg": runSVGBenchmarks()
+    case "rightToLeft": runRightToLeftBenchmarks()
     case "http": runHTTPBenchmarks()
     default: print("unknown suite \(suite); choose from \(all + ["http"])")
     }
