@@ -37,11 +37,19 @@ public protocol HTTPResponder: Sendable {
     /// Builds the response. `HEAD` requests arrive as `HEAD`: answer as for `GET`; the server
     /// drops the body and keeps its `Content-Length`.
     func respond(to request: Request, plan: RequestPlan) -> Response
+
+    /// The offloaded form of `respond(to:plan:)`: calls `complete` exactly once, on any thread,
+    /// possibly later, so an answer that waits for I/O (a store commit) holds no thread while it
+    /// waits. Runs on Dispatch; the default answers at once with `respond(to:plan:)`.
+    func respond(to request: Request, plan: RequestPlan, complete: @escaping @Sendable (Response) -> Void)
 }
 
 extension HTTPResponder {
     public func plan(for head: RequestHead) -> RequestPlan { RequestPlan() }
     public func execution(for request: Request, plan: inout RequestPlan) -> Execution { .offload }
+    public func respond(to request: Request, plan: RequestPlan, complete: @escaping @Sendable (Response) -> Void) {
+        complete(respond(to: request, plan: plan))
+    }
 }
 
 /// One finished exchange, for access logs and metrics.

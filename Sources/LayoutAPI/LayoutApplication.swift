@@ -60,7 +60,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
             return queryExecution(request, route: route)
         }
-        if let id = memo?.id, cache.contains(id) { return .inline }
+        if let id = memo?.id, answersInline(cached: id) { return .inline }
         return .offload
     }
 

@@ -8,7 +8,7 @@ extension LayoutApplication {
     func invalidateLayout(id: String, _ request: Request) throws(APIError) -> Response {
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
-        let entry = try lookup(id)
+        let entry = try storedBase(id)
         let minimal = try Self.prefersMinimal(request)
         let (answer, hit): (InvalidationAnswer, Bool?)
         switch body {
