@@ -1,4 +1,5 @@
 import Dispatch
+import HTTP
 @testable import LayoutAPI
 import Synchronization
 

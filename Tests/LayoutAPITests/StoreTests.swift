@@ -412,6 +412,10 @@ import Testing
             try factory.make("mysql://u:secret@db/x")
         }
         #expect(throws: StoreFactoryError("it has no scheme; use one of memory:")) {
+            try factory.make("db.example.com/layouts")
+        }
+        // A host and port reads as an unknown scheme (RFC 3986 allows dots in a scheme).
+        #expect(throws: StoreFactoryError("unknown scheme \"db.example.com\"; this build knows memory:")) {
             try factory.make("db.example.com:5432")
         }
         #expect(StoreFactory.scheme(of: "postgresql://db") == "postgresql")

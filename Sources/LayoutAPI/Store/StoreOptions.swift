@@ -17,7 +17,9 @@ public struct StoreOptions: Sendable, Hashable {
     public var expiryBatch = 1_000
     public var expiryBatchesPerRun = 10
     /// Longest wait between reconnection attempts (seconds); waits double from 0.1 s up to it.
-    public var maxBackoff: Double = 5
+    /// Short: while the store is down new layouts are refused, so the outage a client sees is
+    /// the store's plus at most this (one cheap connection attempt a second per replica).
+    public var maxBackoff: Double = 1
     /// Distinct ids whose `last_used` update waits for the next batch at most.
     public var maxTouched = 65_536
 
