@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import HTTP
+import TestSupport
 
 @Suite struct ServerConnectionTests {
     @Test func servesKeepAliveWithServerDateAndLength() throws {
