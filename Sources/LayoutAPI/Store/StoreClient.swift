@@ -54,8 +54,8 @@ package final class StoreClient: Sendable {
         var queued: [String: [Waiter]] = [:]
         /// The rows of the commit in flight and their waiters (a request for one of them joins).
         var committing: [String: [Waiter]] = [:]
-        /// Whether a commit is in flight (at most one; the next takes everything queued meanwhile).
-        var writing = false
+        /// Commits in flight (at most `maxCommitsInFlight`; the next takes everything queued).
+        var writing = 0
         /// Set at shutdown: new commits are refused.
         var closing = false
     }
@@ -70,6 +70,9 @@ package final class StoreClient: Sendable {
     /// Most rows, and bytes of recipes, one group commit carries (at least one row).
     static let maxBatchRows = 1_000
     static let maxBatchBytes = 8 << 20
+    /// Group commits in flight at once: a row that arrives while one waits for its WAL flush
+    /// goes out at once in a second one (latency at low load) instead of waiting a whole flush.
+    static let maxCommitsInFlight = 2
 
     package init(store: any LayoutStore, options: StoreOptions,
                  log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }) {
@@ -118,32 +121,35 @@ package final class StoreClient: Sendable {
     /// commit of the same id already on its way, or `.unavailable` at once while the store is
     /// down. Never blocks.
     package func commit(_ row: StoredLayout, _ done: @escaping @Sendable (CommitOutcome) -> Void) {
-        enum Next { case refuse, start, joined }
+        enum Next { case refuse, queued, joined }
         let next = state.withLock { s -> Next in
             if s.committing[row.id] != nil { s.committing[row.id]?.append(done); return .joined }
             if s.queued[row.id] != nil { s.queued[row.id]?.append(done); return .joined }
             guard s.up, !s.closing else { return .refuse }
             s.queue.append(row)
             s.queued[row.id] = [done]
-            if s.writing { return .joined }
-            s.writing = true
-            return .start
+            return .queued
         }
         switch next {
         case .refuse:
             metrics.count(.refused)
             done(.unavailable(retryAfter: retryAfter))
-        case .start:
-            writeNextBatch()
+        case .queued:
+            startCommits()
         case .joined:
             break
         }
     }
 
-    /// Sends everything queued (up to a batch) as one commit; the commit's callback sends the
-    /// next. A store that never calls back is given up on after the timeout (plus a margin).
-    private func writeNextBatch() {
-        let batch = state.withLock { s -> [StoredLayout] in
+    /// Sends what is queued as group commits (each up to a batch) while fewer than
+    /// `maxCommitsInFlight` are on their way; each commit's callback calls this again.
+    private func startCommits() {
+        while let batch = nextBatch() { send(batch) }
+    }
+
+    private func nextBatch() -> [StoredLayout]? {
+        state.withLock { s -> [StoredLayout]? in
+            guard s.writing < Self.maxCommitsInFlight, !s.queue.isEmpty else { return nil }
             var rows = 0, bytes = 0
             while rows < s.queue.count, rows < Self.maxBatchRows, rows == 0 || bytes + s.queue[rows].body.count <= Self.maxBatchBytes {
                 bytes += s.queue[rows].body.count
@@ -152,10 +158,14 @@ package final class StoreClient: Sendable {
             let batch = Array(s.queue.prefix(rows))
             s.queue.removeFirst(rows)
             for row in batch { s.committing[row.id] = s.queued.removeValue(forKey: row.id) ?? [] }
-            if batch.isEmpty { s.writing = false }
+            s.writing += 1
             return batch
         }
-        guard !batch.isEmpty else { return }
+    }
+
+    /// One group commit. A store that never calls back is given up on after the timeout (plus a
+    /// margin).
+    private func send(_ batch: [StoredLayout]) {
         let began = DispatchTime.now().uptimeNanoseconds
         let once = Once()
         let finish: @Sendable (Result<Int, StoreFailure>) -> Void = { [self] result in
@@ -171,14 +181,15 @@ package final class StoreClient: Sendable {
     private func finishBatch(_ batch: [StoredLayout], _ result: Result<Int, StoreFailure>, began: UInt64) {
         metrics.observe(.write, seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
         let waiters = state.withLock { s -> [Waiter] in
-            batch.flatMap { s.committing.removeValue(forKey: $0.id) ?? [] }
+            s.writing -= 1
+            return batch.flatMap { s.committing.removeValue(forKey: $0.id) ?? [] }
         }
         switch result {
         case .success:
             metrics.count(.write, by: batch.count)
             metrics.count(.commit)
             for w in waiters { w(.committed) }
-            writeNextBatch()
+            startCommits()
         case .failure(let failure):
             metrics.count(.error, op: .write)
             markDown(failure, during: "commit of \(batch.count) layout\(batch.count == 1 ? "" : "s")")
@@ -187,7 +198,6 @@ package final class StoreClient: Sendable {
                 let all = s.queue.flatMap { s.queued[$0.id] ?? [] }
                 s.queue.removeAll()
                 s.queued.removeAll()
-                s.writing = false
                 return all
             }
             let retry = retryAfter
