@@ -297,6 +297,23 @@ import Testing
         #expect(fake.snapshot.rows.count == 2)
     }
 
+    /// The synchronous path cannot wait (an answer made on an I/O loop): it hands out an id only
+    /// if its commit is already done, else 503; the commit goes on, so the retry is a 200.
+    @Test func theSynchronousPathHandsOutOnlyCommittedIds() throws {
+        let fake = FakeStore()
+        let (app, client) = LayoutApplication.replica(fake)
+        fake.set { $0.holdWrites = true }  // the commit is on its way when `commit` returns
+        let first = app.post(Self.body)
+        #expect(first.status == 503)
+        #expect(first.header("Retry-After") == "1")
+        #expect(client.gauges.waiting == 1)
+        fake.releaseWrites()
+        let again = app.post(Self.body)
+        #expect(again.status == 200)
+        #expect(again.header("X-Cache") == "hit")
+        #expect(fake.snapshot.rows.count == 1)
+    }
+
     @Test func shutdownWaitsForTheCommitOnItsWayAndCountsWhatIsLeft() throws {
         let fake = FakeStore()
         let (app, client) = LayoutApplication.replica(fake)

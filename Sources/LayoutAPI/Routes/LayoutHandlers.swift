@@ -16,7 +16,7 @@ extension LayoutApplication {
             (entry, hit) = (cached, true)
             cache.countHit()
             store?.noteUse(known)
-            persist(cached, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
+            try persist(cached, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
@@ -108,7 +108,7 @@ extension LayoutApplication {
         switch result {
         case .success(let entry):
             if hit { store?.noteUse(id) }
-            persist(entry, recipe: recipe)  // a no-op once the store holds it
+            try persist(entry, recipe: recipe)  // a no-op once the store holds it
             return (entry, hit)
         case .failure(let problem): throw problem
         }

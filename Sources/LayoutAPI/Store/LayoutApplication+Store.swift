@@ -130,16 +130,19 @@ extension LayoutApplication {
 
     /// Commits the row of a layout this request is about to hand out, unless the store holds it
     /// already (no-op without a store; `recipe` is only evaluated when a row is written). In
-    /// `respond(to:plan:complete:)` the answer waits for the commit; elsewhere (tests, tools,
-    /// the synchronous path) the row is committed without holding the answer back.
-    func persist(_ entry: CachedLayout, recipe: () -> [UInt8]) {
+    /// `respond(to:plan:complete:)` the answer waits for the commit. On the synchronous path,
+    /// which cannot wait (an answer made on an I/O loop, tests, tools), the id goes out only if
+    /// the commit is done by the time `commit` returns; else this is a 503 (`notStored`) and the
+    /// commit goes on, so a retry finds it stored.
+    func persist(_ entry: CachedLayout, recipe: () -> [UInt8]) throws(APIError) {
         guard let store, !entry.stored.load(ordering: .acquiring) else { return }
         let row = StoredLayout(id: entry.id, body: recipe())
         if let pending = PendingCommits.current {
             pending.add(row, entry)
-        } else {
-            store.commit(row) { if $0 == .committed { entry.stored.store(true, ordering: .releasing) } }
+            return
         }
+        store.commit(row) { if $0 == .committed { entry.stored.store(true, ordering: .releasing) } }
+        guard entry.stored.load(ordering: .acquiring) else { throw .notStored(id: entry.id, retryAfter: store.retryAfter) }
     }
 
     /// A cached layout a new id is derived from (`/invalidate`): with a store, it must be stored
