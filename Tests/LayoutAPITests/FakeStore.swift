@@ -141,7 +141,7 @@ extension LayoutApplication {
     func offloaded(_ request: Request, timeout: Double = 5) -> Response? {
         let box = Mutex<Response?>(nil)
         let answered = DispatchSemaphore(value: 0)
-        var plan = plan(for: request.head)
+        guard var plan = planned(request) else { return respond(to: request) }
         _ = execution(for: request, plan: &plan)
         respond(to: request, plan: plan) { response in
             box.withLock { $0 = response }
@@ -149,6 +149,12 @@ extension LayoutApplication {
         }
         guard answered.wait(timeout: .now() + timeout) == .success else { return nil }
         return box.withLock { $0 }
+    }
+
+    /// The plan the server would carry for `request` (nil: answered at the head).
+    func planned(_ request: Request) -> Plan? {
+        guard case .proceed(let plan) = plan(for: request.head) else { return nil }
+        return plan
     }
 
     /// `POST` as the server answers it with a store: once the row is committed.

@@ -213,7 +213,7 @@ import Testing
         fake.set { $0.holdWrites = true }
         let request = Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")], body: Array(Self.body.utf8))
         let answered = Mutex<Response?>(nil)
-        var plan = app.plan(for: request.head)
+        var plan = try #require(app.planned(request))
         #expect(app.execution(for: request, plan: &plan) == .offload)
         // `respond` returns at once; the answer comes from the commit's callback.
         app.respond(to: request, plan: plan) { r in answered.withLock { $0 = r } }
@@ -221,7 +221,7 @@ import Testing
         #expect(client.gauges.waiting == 1)
         // Meanwhile the same POST joins the commit on its way (no second row, no inline 200).
         let joined = Mutex<Response?>(nil)
-        var plan2 = app.plan(for: request.head)
+        var plan2 = try #require(app.planned(request))
         #expect(app.execution(for: request, plan: &plan2) == .offload)
         app.respond(to: request, plan: plan2) { r in joined.withLock { $0 = r } }
         #expect(joined.withLock { $0 } == nil)
@@ -242,7 +242,8 @@ import Testing
         func post(_ n: Int) {
             let body = #"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":\#(n)}]}"#
             let request = Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
-            app.respond(to: request, plan: app.plan(for: request.head)) { r in answers.withLock { $0.append(r.status) } }
+            guard let plan = app.planned(request) else { return }
+            app.respond(to: request, plan: plan) { r in answers.withLock { $0.append(r.status) } }
         }
         // The first two rows go out alone (two commits in flight at most); the next three queue
         // behind them and share one.

@@ -15,9 +15,11 @@ extension LayoutApplication {
     /// Answers off the I/O loop; an answer that hands out ids computed here goes out once their
     /// rows are committed (a group commit shared with concurrent requests), or becomes a 503
     /// with `Retry-After` if they could not be. No thread waits for the commit.
-    public func respond(to request: Request, plan: RequestPlan, complete: @escaping @Sendable (Response) -> Void) {
+    public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
         guard let store else { return complete(respond(to: request, plan: plan)) }
         let commits = PendingCommits()
+        let (negotiation, route) = (plan.negotiation, plan.route)
+        let plan = plan
         let response = PendingCommits.$current.withValue(commits) { respond(to: request, plan: plan) }
         let rows = commits.taken()
         guard !rows.isEmpty else { return complete(response) }
@@ -36,9 +38,7 @@ extension LayoutApplication {
                 case .success:
                     complete(response)
                 case .failure(let refusal):
-                    var refused = Self.negotiated(refusal.response, for: request)
-                    refused.route = response.route
-                    complete(refused)
+                    complete(self.finish(Answer(refusal), negotiation: negotiation, method: request.method, route: route))
                 }
             }
         }
@@ -145,21 +145,19 @@ extension LayoutApplication {
         guard entry.stored.load(ordering: .acquiring) else { throw .notStored(id: entry.id, retryAfter: store.retryAfter) }
     }
 
-    /// A cached layout a new id is derived from (`/invalidate`): with a store, it must be stored
-    /// itself, or the derived row's recipe would point at a row no replica can read.
-    func storedBase(_ id: String) throws(APIError) -> CachedLayout {
-        let entry = try lookup(id)
+    /// A layout a new id is derived from (`/invalidate`): with a store, it must be stored itself,
+    /// or the derived row's recipe would point at a row no replica can read (503 until it is).
+    func stored(_ entry: CachedLayout) throws(APIError) -> CachedLayout {
         if let store, !entry.stored.load(ordering: .acquiring) {
-            throw .notStored(id: id, retryAfter: store.retryAfter)
+            throw .notStored(id: entry.id, retryAfter: store.retryAfter)
         }
         return entry
     }
 
-    /// Whether a `POST /layout` whose body is known to give cached layout `id` can be answered on
-    /// the I/O loop: yes without a store, or once the store holds it (else it waits for a commit).
-    func answersInline(cached id: String) -> Bool {
-        guard let entry = cache.peek(id) else { return false }
-        return store == nil || entry.stored.load(ordering: .acquiring)
+    /// Whether handing out `entry`'s id must wait for its commit (a store holds no row of it
+    /// yet): such a `POST /layout` is not answered on the I/O loop.
+    func awaitsCommit(_ entry: CachedLayout) -> Bool {
+        store != nil && !entry.stored.load(ordering: .acquiring)
     }
 
     /// Whether a request for `id` may reach the store, so it must run off the I/O loop.
