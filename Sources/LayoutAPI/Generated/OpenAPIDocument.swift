@@ -270,6 +270,11 @@ enum OpenAPIDocument {
             server. Identical requests are answered from the cache (`X-Cache: hit`) without
             recomputing or re-encoding.
     
+            With a shared layout store (`LAYOUTD_STORE`), a 200 is sent only once the layout's row is
+            committed there, so every replica finds the id afterwards, through restarts and crashes;
+            when the store cannot commit it the answer is a 503 with `Retry-After` (`StoreUnavailable`)
+            and the id is not handed out.
+    
             `layout.type` picks the layout: `flow` (the default, `UICollectionViewFlowLayout`),
             `waterfall` (CHTCollectionViewWaterfallLayout), `columnFlow` and `mosaic` (Apple's WWDC18
             samples), `grid` (N per line) or `compositional` (`UICollectionViewCompositionalLayout`:
@@ -473,6 +478,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/UnsupportedMediaType'
             '422':
               $ref: '#/components/responses/Unprocessable'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -1227,9 +1234,11 @@ enum OpenAPIDocument {
                   value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
         StoreUnavailable:
           description: |
-            Only with a shared layout store (`--store`): the layout is not cached on this server and
-            the store cannot be reached to look it up. The id may well be valid: retry after
-            `Retry-After` seconds, or POST the layout again (computing never needs the store).
+            Only with a shared layout store (`LAYOUTD_STORE`). On a read: the layout is not cached on
+            this server and the store cannot be reached (or did not answer) to look it up; the id may
+            well be valid (a 404 means the store answered that it has no such layout). On a request
+            that computes a new layout (`POST /layout`, `/invalidate`): the store could not commit
+            it, so its id is not handed out. Either way, retry after `Retry-After` seconds.
           headers:
             Retry-After:
               description: Seconds until the server's next attempt to reach the store (at least 1).
@@ -1243,7 +1252,10 @@ enum OpenAPIDocument {
               examples:
                 storeUnreachable:
                   summary: An id not cached here while the store cannot be reached.
-                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. Retry in 1 s (Retry-After), or POST the layout to /layout again: computing does not need the store."}
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in 1 s (Retry-After)."}
+                notStored:
+                  summary: A new layout whose row the store could not commit.
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 1276bb76407edf9a93b441a02593f676 was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in 1 s (Retry-After)."}
         PayloadTooLarge:
           description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
@@ -1313,7 +1325,8 @@ enum OpenAPIDocument {
                   cached here.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
                 - `https://layoutd.dev/problems/store-unavailable` (503, "Layout store unavailable"):
-                  only with `--store`; the id is not cached here and the store cannot be reached.
+                  only with a store (`LAYOUTD_STORE`); the id is not cached here and the store
+                  cannot be reached, or a new layout's row could not be committed.
                 - `about:blank` (the title is the status's reason phrase): 404 for an unknown path,
                   405, 415, and the HTTP layer's 400, 408, 413, 414, 431, 501, 503 (the server's
                   memory budget for bodies is spent; `Retry-After` says when to retry) and 505.
