@@ -37,9 +37,20 @@ extension SVGRenderer {
         w.raw("</g>\n")
     }
 
-    /// The rounded row groups of the drawn sections: `<rect rx>` with the corner radius.
+    /// The rounded row groups of the drawn sections: the square corners of the rows outside the
+    /// radius painted over in the background colour (an even-odd path: the rect minus the
+    /// rounded rect), then the rounded outline, `<rect rx>` with the corner radius.
     func writeRoundedSections(_ sections: Range<Int>, into w: inout SVGWriter) {
         for r in layout.roundedSections where sections.contains(r.section) {
+            let f = r.frame, c = min(r.cornerRadius, f.width / 2, f.height / 2)
+            w.raw("<path class=\"ld-rounded-corners\" fill-rule=\"evenodd\" d=\"M"); w.number(f.minX); w.raw(" "); w.number(f.minY)
+            w.raw("H"); w.number(f.maxX); w.raw("V"); w.number(f.maxY); w.raw("H"); w.number(f.minX); w.raw("Z")
+            w.raw("M"); w.number(f.minX + c); w.raw(" "); w.number(f.minY)
+            w.raw("H"); w.number(f.maxX - c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.maxX); w.raw(" "); w.number(f.minY + c)
+            w.raw("V"); w.number(f.maxY - c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.maxX - c); w.raw(" "); w.number(f.maxY)
+            w.raw("H"); w.number(f.minX + c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.minX); w.raw(" "); w.number(f.maxY - c)
+            w.raw("V"); w.number(f.minY + c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.minX + c); w.raw(" "); w.number(f.minY)
+            w.raw("Z\"/>")
             w.raw("<rect class=\"ld-rounded\"")
             w.frame(r.frame)
             w.attribute("rx", r.cornerRadius)
