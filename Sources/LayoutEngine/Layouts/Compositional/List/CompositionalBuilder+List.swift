@@ -142,7 +142,8 @@ extension CompositionalBuilder {
     /// contiguous for index-path lookups).
     private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics, headerItemLift: Double) {
         let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
-        let bottomKind = listKind(.bottomSeparator), topKind = listKind(.topSeparator)
+        // Kinds named when first used, so a list without top separators does not list their kind.
+        var bottomKind: SupplementaryKind?, topKind: SupplementaryKind?
         let t = m.separatorThickness
         let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
@@ -153,10 +154,12 @@ extension CompositionalBuilder {
             let ip = IndexPath(section: plan.section, item: i)
             if let insets = rules.bottom(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)
+                if bottomKind == nil { bottomKind = listKind(.bottomSeparator) }
                 attributes.append(LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
             }
             if let insets = rules.top(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t)
+                if topKind == nil { topKind = listKind(.topSeparator) }
                 attributes.append(LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
             }
         }
