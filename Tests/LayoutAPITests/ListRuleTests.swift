@@ -189,3 +189,24 @@ import Testing
         expectFrame(plain.frame(nil, 0, 1), 0, 44, 375, 44, "a default list is plain")
     }
 }
+
+/// L17 on the wire: `roundedSections` in the full and the minimal answer of insetGrouped lists only.
+@Suite struct ListRoundedSectionsTests {
+    let app = LayoutApplication.make()
+
+    @Test func insetGroupedAnswersNameTheirRoundedRows() throws {
+        let body = #"{"collectionView":{"width":393,"height":852,"scale":3},"layout":{"type":"list","list":{"appearance":"insetGrouped","headerMode":"firstItemInSection"},"listEnvironment":{"generation":"ios26"}},"sections":[{"numberOfItems":3},{"numberOfItems":1}]}"#
+        for target in ["/layout", "/layout?return=minimal"] {
+            let r = app.post(body, target: target)
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+            let rounded = try #require(o["roundedSections"] as? [[String: Any]], "\(target): \(r.text.prefix(200))")
+            // section 0: the rows after the header row (y 52, two 52-pt rows); section 1 has only its header row
+            #expect(rounded.count == 1)
+            #expect(rounded.first?["section"] as? Int == 0)
+            #expect(rounded.first?["cornerRadius"] as? Double == 26)
+            #expect(rounded.first?["frame"] as? [String: Double] == ["x": 16, "y": 52, "width": 361, "height": 104])
+        }
+        let plain = app.post(#"{"collectionView":{"width":393,"height":852},"layout":{"type":"list"},"sections":[{"numberOfItems":3}]}"#)
+        #expect(!plain.text.contains("roundedSections"))
+    }
+}

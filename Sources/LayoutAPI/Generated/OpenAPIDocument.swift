@@ -424,7 +424,7 @@ enum OpenAPIDocument {
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
                     settingsList:
                       summary: 'Answer to the `settingsList` request: backgrounds, headers, rows and the separators between rows (none under the last row of an inset-grouped section).'
-                      value: {"id": "f2ce337212d82eb36c629fb3b05cfbbe", "contentSize": {"width": 393, "height": 249}, "elements": [{"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [0, 0], "frame": {"x": -16, "y": -1704, "width": 425, "height": 1783.3333333333333}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "frame": {"x": 16, "y": 0, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [0, 0], "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [1, 0], "frame": {"x": -16, "y": 79.33333333333333, "width": 425, "height": 1873.6666666666667}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [1, 0], "frame": {"x": 16, "y": 79.33333333333333, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 97, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 1], "frame": {"x": 16, "y": 141, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 2], "frame": {"x": 16, "y": 185, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 0], "frame": {"x": 32, "y": 140.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 1], "frame": {"x": 32, "y": 184.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}], "warnings": []}
+                      value: {"id": "f2ce337212d82eb36c629fb3b05cfbbe", "contentSize": {"width": 393, "height": 249}, "elements": [{"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [0, 0], "frame": {"x": -16, "y": -1704, "width": 425, "height": 1783.3333333333333}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "frame": {"x": 16, "y": 0, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [0, 0], "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [1, 0], "frame": {"x": -16, "y": 79.33333333333333, "width": 425, "height": 1873.6666666666667}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [1, 0], "frame": {"x": 16, "y": 79.33333333333333, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 97, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 1], "frame": {"x": 16, "y": 141, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 2], "frame": {"x": 16, "y": 185, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 0], "frame": {"x": 32, "y": 140.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 1], "frame": {"x": 32, "y": 184.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}], "roundedSections": [{"section": 0, "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "cornerRadius": 10}, {"section": 1, "frame": {"x": 16, "y": 97, "width": 361, "height": 132}, "cornerRadius": 10}], "warnings": []}
             '400':
               $ref: '#/components/responses/BadRequest'
             '413':
@@ -1641,6 +1641,11 @@ enum OpenAPIDocument {
               description: Present when some section scrolls orthogonally (compositional layouts only).
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
+            roundedSections:
+              type: array
+              description: Present when some list section is insetGrouped; its rows' rounded corners (UIKit sets them as the cells' corner radius and masked corners).
+              items:
+                $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
               items:
@@ -1677,6 +1682,11 @@ enum OpenAPIDocument {
               description: As in `LayoutResponse`.
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
+            roundedSections:
+              type: array
+              description: As in `LayoutResponse`.
+              items:
+                $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
               items:
@@ -2337,6 +2347,23 @@ enum OpenAPIDocument {
               minimum: 0
               maximum: 1000000000
               default: 0
+        RoundedSection:
+          type: object
+          required: [section, frame, cornerRadius]
+          description: |
+            The rows of an insetGrouped list section whose outer corners UIKit rounds (after a
+            first-item header; one entry per row when rows are spaced apart): the first row's top
+            corners and the last row's bottom corners, all four for a single row. `cornerRadius` is 10
+            on iOS 15–18 and 26 on iOS 26.
+          properties:
+            section:
+              type: integer
+              minimum: 0
+            frame:
+              $ref: '#/components/schemas/Rect'
+            cornerRadius:
+              type: number
+              minimum: 0
         PreferredSupplementarySize:
           type: object
           additionalProperties: false
