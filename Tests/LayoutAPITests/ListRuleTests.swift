@@ -210,3 +210,36 @@ import Testing
         #expect(!plain.text.contains("roundedSections"))
     }
 }
+
+/// Bounds changes and empty sections.
+@Suite struct ListBoundsTests {
+    let app = LayoutApplication.make()
+
+    /// Rotation: the width changes, so the list is laid out again; 852 pt is wide, so the
+    /// inset-grouped margin becomes 20 (L10, default wide margins at 414 and up).
+    @Test func rotationRecomputesTheMargins() throws {
+        let a = app.list(#"{"collectionView":{"width":393,"height":852,"scale":3},"layout":{"type":"list","list":{"appearance":"insetGrouped"}},"sections":[{"numberOfItems":2}]}"#)
+        expectFrame(a.frame(nil, 0, 0), 16, 35, 361, 44, "portrait row")
+        let r = app.post(#"{"bounds":{"x":0,"y":0,"width":852,"height":393}}"#, target: "/layout/\(a.id)/invalidate")
+        #expect(r.status == 200, "\(r.text)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+        #expect(o["invalidated"] as? Bool == true)
+        let rotated = ListAnswer(app.get("/layout/\(try #require(o["id"] as? String))"))
+        expectFrame(rotated.frame(nil, 0, 0), 20, 35, 812, 44, "landscape row")
+        // background overhang follows the new height: 2 × 393
+        expectFrame(rotated.frame(ListAnswer.background, 0, 0), -20, -786, 892, 786 + 143 + 786, "landscape background")
+        // a scroll does not invalidate (no pinned headers in a grouped list)
+        let scroll = app.post(#"{"bounds":{"x":0,"y":40,"width":393,"height":852}}"#, target: "/layout/\(a.id)/invalidate")
+        #expect((try JSONSerialization.jsonObject(with: Data(scroll.body)) as? [String: Any])?["invalidated"] as? Bool == false)
+    }
+
+    /// An empty list section keeps its insets, header and footer (as ordinary compositional
+    /// sections do); interSectionSpacing skips it (R40).
+    @Test func emptySectionKeepsItsSpacing() {
+        let a = app.list(#"{"collectionView":{"width":375,"height":812,"scale":2},"layout":{"type":"list","list":{"appearance":"grouped"},"configuration":{"interSectionSpacing":5}},"sections":[{"numberOfItems":1},{"numberOfItems":0},{"numberOfItems":1}]}"#)
+        // 35 + 44 + 17.5 | 17.5 + 17.5 (empty) | + 5 (between the two sections with items) + 17.5 + 44 + 20
+        expectFrame(a.frame(ListAnswer.background, 1, 0), 0, 96.5, 375, 35, "the empty section's background")
+        expectFrame(a.frame(nil, 2, 0), 0, 154, 375, 44, "row 2,0: 131.5 + 5 + 17.5")
+        #expect(a.contentSize.height == 218)
+    }
+}
