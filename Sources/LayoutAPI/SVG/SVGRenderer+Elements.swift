@@ -95,7 +95,7 @@ extension SVGRenderer {
         w.raw("><title>")
         writeTooltip(a, kind: kind, role: shape.role, into: &w)
         w.raw("</title></rect>")
-        writeLabel(a, kind: kind, into: &w)
+        writeLabel(a, kind: kind.map(SVGStyle.shortName), into: &w)
         w.raw("\n")
     }
 

@@ -13,6 +13,19 @@ enum SVGStyle {
         return a.category == .decorationView ? "decoration" : nil
     }
 
+    /// A short name for labels and the legend: UIKit's long list kind names shortened
+    /// (`data-kind` and tooltips keep the exact name).
+    static func shortName(_ kind: String) -> String {
+        switch kind {
+        case "UICollectionElementKindSectionHeader": "header"
+        case "UICollectionElementKindSectionFooter": "footer"
+        case "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind": "list background"
+        case "UICollectionViewListLayoutElementKindBottomSeparator": "bottom separator"
+        case "UICollectionViewListLayoutElementKindTopSeparator": "top separator"
+        default: kind
+        }
+    }
+
     static func categoryName(_ c: ElementCategory) -> String {
         switch c {
         case .cell: "cell"
