@@ -142,8 +142,10 @@ extension CompositionalBuilder {
     /// contiguous for index-path lookups).
     private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics, headerItemLift: Double) {
         let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
-        // Kinds named when first used, so a list without top separators does not list their kind.
-        var bottomKind: SupplementaryKind?, topKind: SupplementaryKind?
+        // Kinds named only when some separator of the kind can show, so a list without top
+        // separators does not list their kind.
+        let bottomKind = rules.mayShowBottom ? listKind(.bottomSeparator) : SupplementaryKind.footer
+        let topKind = rules.mayShowTop ? listKind(.topSeparator) : SupplementaryKind.footer
         let t = m.separatorThickness
         let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
@@ -154,12 +156,10 @@ extension CompositionalBuilder {
             let ip = IndexPath(section: plan.section, item: i)
             if let insets = rules.bottom(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)
-                if bottomKind == nil { bottomKind = listKind(.bottomSeparator) }
                 attributes.append(LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
             }
             if let insets = rules.top(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t)
-                if topKind == nil { topKind = listKind(.topSeparator) }
                 attributes.append(LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
             }
         }
@@ -242,3 +242,4 @@ struct ListRowRun: Sequence, IteratorProtocol {
         return a
     }
 }
+

@@ -33,6 +33,16 @@ struct ListSeparatorRules {
             && (plan.top == 0 || hasHeaderItem)
     }
 
+    /// Whether any row can show a bottom (top) separator: their kinds are named only then.
+    var mayShowBottom: Bool { count > 0 && configuration.bottomSeparatorVisibility != .hidden }
+    var mayShowTop: Bool {
+        switch configuration.topSeparatorVisibility {
+        case .visible: count > 0
+        case .hidden: false
+        case .automatic: firstRow < count && (appearance == .grouped || plainTopSeparator)
+        }
+    }
+
     /// The bottom separator's (leading, trailing) insets for row `i`, nil when hidden.
     func bottom(_ i: Int) -> ListSeparatorInsets? {
         let isLast = i == count - 1
