@@ -98,3 +98,23 @@ import Testing
         #expect(try Self.layout(ListSectionConfiguration(appearance: .grouped), [2]).roundedSections.isEmpty)
     }
 }
+
+/// The element cap counts separators exactly (L15), before anything is made.
+@Suite struct ListElementCountTests {
+    @Test(arguments: [(ListAppearance.plain, ListHeaderMode.supplementary), (.plain, .none), (.grouped, .firstItemInSection),
+                      (.insetGrouped, .none), (.insetGrouped, .firstItemInSection), (.sidebar, .supplementary), (.sidebarPlain, .firstItemInSection)])
+    func capIsCheckedAgainstTheExactCount(appearance: ListAppearance, headerMode: ListHeaderMode) throws {
+        var env = ListEnvironment()
+        env.includeSeparators = true
+        let list = ListSectionConfiguration(appearance: appearance, headerMode: headerMode, footerMode: .supplementary, showsSeparators: true)
+        for counts in [[1], [3, 0, 2], [5]] {
+            var c = CompositionalConfiguration(collectionView: CollectionViewMetrics(width: 375, height: 812, scale: 3),
+                                               sections: [.listSection(list)], itemCounts: counts, listEnvironment: env)
+            let exact = try c.layout().attributes.count
+            c.elementLimit = exact
+            #expect(throws: Never.self) { try c.layout() }
+            c.elementLimit = exact - 1
+            #expect(throws: LayoutRefusal.self) { try c.layout() }
+        }
+    }
+}
