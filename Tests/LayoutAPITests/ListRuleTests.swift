@@ -243,3 +243,41 @@ import Testing
         #expect(a.contentSize.height == 218)
     }
 }
+
+/// Right to left (issue 17 item 3 on lists): every element is the mirror image of the
+/// left-to-right answer (separators inset from the right), and so are the rounded rows.
+@Suite struct ListRightToLeftTests {
+    let app = LayoutApplication.make()
+
+    @Test(arguments: ["insetGrouped", "plain", "sidebarPlain"])
+    func rightToLeftIsTheMirrorImage(appearance: String) throws {
+        func post(_ direction: String) -> ListAnswer {
+            app.list(#"{"collectionView":{"width":393,"height":852,"scale":3,"layoutDirection":"\#(direction)"},"layout":{"type":"list","list":{"appearance":"\#(appearance)","headerMode":"firstItemInSection","footerMode":"supplementary","showsSeparators":true},"listEnvironment":{"includeSeparators":true}},"sections":[{"numberOfItems":3},{"numberOfItems":2}]}"#)
+        }
+        let ltr = post("leftToRight"), rtl = post("rightToLeft")
+        #expect(ltr.status == 200 && rtl.status == 200, "\(rtl.text.prefix(300))")
+        #expect(ltr.elements.count == rtl.elements.count && !ltr.elements.isEmpty)
+        for e in ltr.elements {
+            let kind = e["kind"] as? String
+            let ip = e["indexPath"] as? [Int] ?? []
+            let f = e["frame"] as? [String: Double] ?? [:]
+            let (x, w) = (f["x"] ?? .nan, f["width"] ?? .nan)
+            let mirrored = rtl.frame(kind, ip[0], ip[1])
+            #expect(mirrored.map { abs($0.minX - (393 - x - w)) < 1e-9 && $0.width == w } == true,
+                    "\(kind ?? "cell") \(ip): \(String(describing: mirrored)) vs x \(x) w \(w)")
+        }
+    }
+
+    /// The safe area stays where the screen has it: rows keep clear of a left safe area in both
+    /// directions, but right to left the separators are inset from the right (leading) edge.
+    @Test func safeAreaIsPhysicalSeparatorInsetsAreLeading() {
+        func post(_ direction: String) -> ListAnswer {
+            app.list(#"{"collectionView":{"width":393,"height":852,"scale":3,"layoutDirection":"\#(direction)","safeAreaInsets":{"left":10}},"layout":{"type":"list","list":{"appearance":"insetGrouped"},"listEnvironment":{"includeSeparators":true}},"sections":[{"numberOfItems":2}]}"#)
+        }
+        let ltr = post("leftToRight"), rtl = post("rightToLeft")
+        expectFrame(ltr.frame(nil, 0, 0), 26, 35, 351, 44, "left to right: 16 + 10 on the left")
+        expectFrame(rtl.frame(nil, 0, 0), 26, 35, 351, 44, "right to left: the same physical place")
+        expectFrame(ltr.frame(ListAnswer.bottomSeparator, 0, 0), 42, 79 - 1.0 / 3, 335, 1.0 / 3, "inset 16 from the left")
+        expectFrame(rtl.frame(ListAnswer.bottomSeparator, 0, 0), 26, 79 - 1.0 / 3, 335, 1.0 / 3, "inset 16 from the right")
+    }
+}
