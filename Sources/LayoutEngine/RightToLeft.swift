@@ -41,6 +41,9 @@ extension Layout {
                 buffer[i].frame.origin.x = width - buffer[i].frame.origin.x - buffer[i].frame.size.width + 0
             }
         }
+        for i in roundedSections.indices {
+            roundedSections[i].frame = roundedSections[i].frame.mirrored(acrossWidth: width)
+        }
         isRightToLeft = true
     }
 
