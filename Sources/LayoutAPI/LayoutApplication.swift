@@ -153,6 +153,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return try postBatchValidate(request)
         case .batchDiff:
             return try postBatchDiff(request)
+        case .snapshotApply:
+            return try postSnapshotApply(request)
         }
     }
 

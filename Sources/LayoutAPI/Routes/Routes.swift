@@ -13,12 +13,13 @@ enum Route: Equatable {
     case invalidate(id: String)
     case batchValidate
     case batchDiff
+    case snapshotApply
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
         "/", "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
         "/layout/{id}/invalidate",
-        "/batch/validate", "/batch/diff",
+        "/batch/validate", "/batch/diff", "/snapshot/apply",
     ]
 
     var template: String {
@@ -34,6 +35,7 @@ enum Route: Equatable {
         case .invalidate: "/layout/{id}/invalidate"
         case .batchValidate: "/batch/validate"
         case .batchDiff: "/batch/diff"
+        case .snapshotApply: "/snapshot/apply"
         }
     }
 
@@ -41,7 +43,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .playground, .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
-        case .layouts, .invalidate, .batchValidate, .batchDiff: ["POST"]
+        case .layouts, .invalidate, .batchValidate, .batchDiff, .snapshotApply: ["POST"]
         }
     }
 
@@ -87,6 +89,7 @@ enum Route: Equatable {
             }
             else if equals(segments[0], "batch"), equals(segments[1], "validate") { self = .batchValidate }
             else if equals(segments[0], "batch"), equals(segments[1], "diff") { self = .batchDiff }
+            else if equals(segments[0], "snapshot"), equals(segments[1], "apply") { self = .snapshotApply }
             else { return nil }
         case 3:
             guard equals(segments[0], "layout"), let id = id(segments[1]) else { return nil }

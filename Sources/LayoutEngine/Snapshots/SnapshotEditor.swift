@@ -11,7 +11,8 @@ public struct SnapshotMarks: Hashable, Sendable {
         self.reconfiguredItems = reconfiguredItems
     }
 
-    static func add(_ ids: [SnapshotIdentifier], to list: inout [SnapshotIdentifier]) {
+    /// Appends the identifiers not yet in `list`, in order.
+    public static func add(_ ids: [SnapshotIdentifier], to list: inout [SnapshotIdentifier]) {
         var seen = Set(list)
         for id in ids where seen.insert(id).inserted { list.append(id) }
     }

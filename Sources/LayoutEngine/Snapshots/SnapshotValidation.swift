@@ -32,6 +32,16 @@ public struct SnapshotProblem: Hashable, Sendable {
 }
 
 public enum SnapshotValidation {
+    /// UIKit's D22 text for item repeats inside one list.
+    public static func duplicatesMessage(_ ids: [SnapshotIdentifier]) -> String {
+        SnapshotMessages.duplicates(ids, sections: false).reason
+    }
+
+    /// UIKit's D14 log for items appended that are already in the snapshot.
+    public static func itemsExistMessage(_ ids: [SnapshotIdentifier]) -> String {
+        SnapshotMessages.itemsExist(ids)
+    }
+
     /// Every repeat in `snapshot`, in document order, at most `limit` of them.
     /// - Complexity: O(n) hash operations.
     public static func problems(_ snapshot: DiffableSnapshot, limit: Int = .max) -> [SnapshotProblem] {

@@ -1,0 +1,21 @@
+import HTTP
+import LayoutEngine
+
+/// `POST /snapshot/apply`: what UIKit does with a diffable data source snapshot (its throw, or the
+/// batches `apply` performs, validated). A well-formed request is a 200 whatever UIKit does; a
+/// snapshot no data source can hold is a 422.
+extension LayoutApplication {
+    func postSnapshotApply(_ request: Request) throws(APIError) -> Response {
+        let r = try SnapshotRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+        let outcome: SnapshotOutcome
+        do {
+            outcome = try SnapshotApply.run(old: r.old, change: r.change, source: r.source, sdk: r.linkedSDK,
+                                            workLimit: SnapshotLimits.maxWork)
+        } catch {
+            let pointer = JSONPointer.root.appending("operations").appending(error.operation)
+            let detail = "The operations up to \(pointer) visit more than \(error.limit) identifiers (moves and inserts scan their sections), this server's cap per request; send fewer operations per request, or the new snapshot (new) instead of the operations."
+            throw .unprocessableSnapshot([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
+        }
+        return Response(status: 200, contentType: "application/json", body: SnapshotEncoder.outcome(outcome))
+    }
+}

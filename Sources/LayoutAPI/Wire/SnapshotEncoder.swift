@@ -1,0 +1,140 @@
+import LayoutEngine
+
+/// Writes `POST /snapshot/apply` answers. Every field is always present (null when it does not
+/// apply), as for batch verdicts.
+enum SnapshotEncoder {
+    static func outcome(_ o: SnapshotOutcome) -> [UInt8] {
+        let items = (o.snapshot?.itemCount ?? 0) + (o.batches?.updates.operationCount ?? 0) * 2
+        var w = JSONWriter(capacity: 1024 + items * 24 + o.errors.count * 400)
+        w.raw(#"{"valid":"#)
+        w.bool(o.errors.isEmpty)
+        w.raw(#","error":"#)
+        if let e = o.errors.first { write(e, &w) } else { w.null() }
+        w.raw(#","errors":["#)
+        for (k, e) in o.errors.enumerated() {
+            if k > 0 { w.raw(",") }
+            write(e, &w)
+        }
+        w.raw(#"],"warnings":["#)
+        for (k, x) in o.warnings.enumerated() {
+            w.raw(k == 0 ? #"{"code":"# : #",{"code":"#)
+            w.string(x.code.rawValue)
+            w.raw(#","operation":"#)
+            if let i = x.operation { w.int(i) } else { w.null() }
+            w.raw(#","message":"#)
+            w.string(x.message)
+            w.raw("}")
+        }
+        w.raw(#"],"snapshot":"#)
+        if let s = o.snapshot { write(s, &w) } else { w.null() }
+        let ok = o.snapshot != nil
+        w.raw(#","reloadedSections":"#)
+        identifiers(ok ? o.marks.reloadedSections : nil, &w)
+        w.raw(#","reloadedItems":"#)
+        identifiers(ok ? o.marks.reloadedItems : nil, &w)
+        w.raw(#","reconfiguredItems":"#)
+        identifiers(ok ? o.marks.reconfiguredItems : nil, &w)
+        w.raw(#","before":"#)
+        BatchEncoder.ints(o.before, &w)
+        w.raw(#","after":"#)
+        BatchEncoder.optionalInts(o.after, &w)
+        let b = o.batches
+        w.raw(#","path":"#)
+        BatchEncoder.optionalString(b?.path.rawValue, &w)
+        w.raw(#","updates":"#)
+        if let b { BatchEncoder.write(b.updates, &w) } else { w.null() }
+        w.raw(#","validatorUpdates":"#)
+        if let b { BatchEncoder.write(b.validatorUpdates, &w) } else { w.null() }
+        w.raw(#","hazards":"#)
+        if let b {
+            w.raw("[")
+            for (k, h) in b.hazards.enumerated() {
+                w.raw(k == 0 ? #"{"code":"# : #",{"code":"#)
+                w.string(h.code.rawValue)
+                w.raw(#","from":"#)
+                BatchEncoder.path(h.move.from, &w)
+                w.raw(#","to":"#)
+                BatchEncoder.path(h.move.to, &w)
+                w.raw("}")
+            }
+            w.raw("]")
+        } else {
+            w.null()
+        }
+        w.raw(#","reloadUpdates":"#)
+        if let b { BatchEncoder.write(b.reloadUpdates, &w) } else { w.null() }
+        w.raw(#","reconfigureItems":"#)
+        if let b { BatchEncoder.paths(b.reconfigureItems, &w) } else { w.null() }
+        w.raw(#","verdict":"#)
+        verdict(o.verdict, &w)
+        w.raw(#","reloadVerdict":"#)
+        verdict(o.reloadVerdict, &w)
+        w.raw("}")
+        return w.bytes
+    }
+
+    /// `{"code","exception","reason","operation","pointer","evidence"}`.
+    static func write(_ e: SnapshotError, _ w: inout JSONWriter) {
+        w.raw(#"{"code":"#)
+        w.string(e.code.rawValue)
+        w.raw(#","exception":"#)
+        w.string(e.exception)
+        w.raw(#","reason":"#)
+        w.string(e.reason)
+        w.raw(#","operation":"#)
+        if let k = e.operation {
+            w.int(k)
+            w.raw(#","pointer":"#)
+            w.string("/operations/\(k)")
+        } else {
+            w.raw(#"null,"pointer":null"#)
+        }
+        w.raw(#","evidence":"#)
+        w.string(e.evidence)
+        w.raw("}")
+    }
+
+    /// `{"valid","errors","warnings","uikitException"}` of `BatchValidation` (the mapping and steps
+    /// are left to /batch/validate: they hold one entry per item).
+    static func verdict(_ v: BatchVerdict?, _ w: inout JSONWriter) {
+        guard let v else { w.null(); return }
+        w.raw(#"{"valid":"#)
+        w.bool(v.valid)
+        w.raw(#","errors":"#)
+        BatchEncoder.write(v.errors, &w)
+        w.raw(#","warnings":"#)
+        BatchEncoder.write(v.warnings, &w)
+        w.raw(#","uikitException":"#)
+        BatchEncoder.optionalString(v.uikitException, &w)
+        w.raw("}")
+    }
+
+    static func write(_ s: DiffableSnapshot, _ w: inout JSONWriter) {
+        w.raw(#"{"sections":["#)
+        for (k, section) in s.sections.enumerated() {
+            w.raw(k == 0 ? #"{"id":"# : #",{"id":"#)
+            identifier(section.id, &w)
+            w.raw(#","items":"#)
+            identifiers(section.items, &w)
+            w.raw("}")
+        }
+        w.raw("]}")
+    }
+
+    static func identifier(_ id: SnapshotIdentifier, _ w: inout JSONWriter) {
+        switch id {
+        case .string(let s): w.string(s)
+        case .integer(let i): w.int(i)
+        }
+    }
+
+    static func identifiers(_ ids: [SnapshotIdentifier]?, _ w: inout JSONWriter) {
+        guard let ids else { w.null(); return }
+        w.raw("[")
+        for (k, id) in ids.enumerated() {
+            if k > 0 { w.raw(",") }
+            identifier(id, &w)
+        }
+        w.raw("]")
+    }
+}
