@@ -155,6 +155,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
             return try postBatchDiff(request)
         case .snapshotApply:
             return try postSnapshotApply(request)
+        case .sectionSnapshot:
+            return try postSectionSnapshot(request)
         }
     }
 

@@ -120,3 +120,48 @@ import Testing
         #expect(r.pointers == ["/operations/199"])
     }
 }
+
+/// `POST /snapshot/section`: an outline section snapshot edited and queried.
+@Suite struct SectionSnapshotRouteTests {
+    let app = LayoutApplication.make()
+
+    @Test func sidebarRowsAndAnswers() {
+        let r = app.post(#"""
+            {"snapshot": {"items": [{"id": "Fruits", "expanded": true, "children": [{"id": "apple"}]}, {"id": "Vegetables", "children": [{"id": "leek"}]}]},
+             "operations": [{"op": "append", "items": ["pear"], "to": "Fruits"}, {"op": "level", "item": "pear"}, {"op": "isVisible", "item": "leek"}]}
+            """#, target: "/snapshot/section")
+        #expect(r.status == 200)
+        #expect(r.route == "/snapshot/section")
+        #expect(r.text == """
+            {"valid":true,"error":null,"errors":[],"items":[\
+            {"id":"Fruits","level":0,"expanded":true,"visible":true,"hasChildren":true},\
+            {"id":"apple","level":1,"expanded":false,"visible":true,"hasChildren":false},\
+            {"id":"pear","level":1,"expanded":false,"visible":true,"hasChildren":false},\
+            {"id":"Vegetables","level":0,"expanded":false,"visible":true,"hasChildren":true},\
+            {"id":"leek","level":1,"expanded":false,"visible":false,"hasChildren":false}],\
+            "rootItems":["Fruits","Vegetables"],"visibleItems":["Fruits","apple","pear","Vegetables"],"expandedItems":["Fruits"],\
+            "answers":[{"operation":1,"value":1},{"operation":2,"value":false}]}
+            """)
+    }
+
+    @Test func uikitThrowIsA200Verdict() {
+        let r = app.post(#"{"operations": [{"op": "append", "items": [1, 1]}]}"#, target: "/snapshot/section")
+        #expect(r.status == 200)
+        #expect(batchValue(r, "valid") == false)
+        #expect(batchString(r, "error", "code") == "DUPLICATE_SECTION_SNAPSHOT_ITEMS")
+        #expect(batchString(r, "error", "reason") == "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    1\n)}")
+        #expect(batchValue(r, "items") == .null)
+    }
+
+    @Test func repeatedTreeItemsAre422() {
+        let r = app.post(#"{"snapshot": {"items": [{"id": "a", "children": [{"id": "a"}]}]}, "operations": []}"#, target: "/snapshot/section")
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/snapshot/items"])
+    }
+
+    @Test func malformedOperationIs400() {
+        let r = app.post(#"{"operations": [{"op": "insert", "items": ["a"]}]}"#, target: "/snapshot/section")
+        #expect(r.status == 400)
+        #expect(r.pointers == ["/operations/0/before"])
+    }
+}

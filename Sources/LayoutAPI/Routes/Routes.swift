@@ -14,12 +14,13 @@ enum Route: Equatable {
     case batchValidate
     case batchDiff
     case snapshotApply
+    case sectionSnapshot
 
     /// Templates as in openapi.yaml; also the metrics label.
     static let templates = [
         "/", "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
         "/layout/{id}/invalidate",
-        "/batch/validate", "/batch/diff", "/snapshot/apply",
+        "/batch/validate", "/batch/diff", "/snapshot/apply", "/snapshot/section",
     ]
 
     var template: String {
@@ -36,6 +37,7 @@ enum Route: Equatable {
         case .batchValidate: "/batch/validate"
         case .batchDiff: "/batch/diff"
         case .snapshotApply: "/snapshot/apply"
+        case .sectionSnapshot: "/snapshot/section"
         }
     }
 
@@ -43,7 +45,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .playground, .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
-        case .layouts, .invalidate, .batchValidate, .batchDiff, .snapshotApply: ["POST"]
+        case .layouts, .invalidate, .batchValidate, .batchDiff, .snapshotApply, .sectionSnapshot: ["POST"]
         }
     }
 
@@ -90,6 +92,7 @@ enum Route: Equatable {
             else if equals(segments[0], "batch"), equals(segments[1], "validate") { self = .batchValidate }
             else if equals(segments[0], "batch"), equals(segments[1], "diff") { self = .batchDiff }
             else if equals(segments[0], "snapshot"), equals(segments[1], "apply") { self = .snapshotApply }
+            else if equals(segments[0], "snapshot"), equals(segments[1], "section") { self = .sectionSnapshot }
             else { return nil }
         case 3:
             guard equals(segments[0], "layout"), let id = id(segments[1]) else { return nil }

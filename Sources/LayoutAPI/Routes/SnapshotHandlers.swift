@@ -19,3 +19,18 @@ extension LayoutApplication {
         return Response(status: 200, contentType: "application/json", body: SnapshotEncoder.outcome(outcome))
     }
 }
+
+extension LayoutApplication {
+    /// `POST /snapshot/section`: an `NSDiffableDataSourceSectionSnapshot` edited and queried.
+    func postSectionSnapshot(_ request: Request) throws(APIError) -> Response {
+        let r = try SectionSnapshotRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+        do {
+            let edit = try SectionSnapshotEditor.edit(r.snapshot, operations: r.operations, workLimit: SnapshotLimits.maxWork)
+            return Response(status: 200, contentType: "application/json", body: SnapshotEncoder.section(edit, operations: r.operations))
+        } catch {
+            let pointer = JSONPointer.root.appending("operations").appending(error.operation)
+            let detail = "The operations up to \(pointer) visit more than \(error.limit) items (each change rewrites the section snapshot), this server's cap per request; send fewer operations per request."
+            throw .unprocessableSnapshot([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
+        }
+    }
+}
