@@ -1,7 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
-// Suites: flow, layouts, layoutTypes, compositional, json, batch, batchAPI, service, svg (default: all of them); http serves
+// Suites: flow, layouts, layoutTypes, compositional, json, batch, snapshot, batchAPI, service, svg (default: all of them); http serves
 // /healthz for wrk (HTTP_BENCH_SECONDS) and runs only when named.
-let all = ["flow", "layouts", "layoutTypes", "compositional", "json", "batch", "batchAPI", "service", "svg"]
+let all = ["flow", "layouts", "layoutTypes", "compositional", "json", "batch", "snapshot", "batchAPI", "service", "svg"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
 for suite in suites {
@@ -13,6 +13,7 @@ for suite in suites {
     case "compositional": runCompositionalBenchmarks()
     case "json": runJSONBenchmarks()
     case "batch": runBatchBenchmarks()
+    case "snapshot": runSnapshotBenchmarks()
     case "batchAPI": runBatchAPIBenchmarks()
     case "service": runServiceBenchmarks()
     case "svg": runSVGBenchmarks()

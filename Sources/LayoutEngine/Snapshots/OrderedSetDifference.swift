@@ -9,16 +9,21 @@
 /// With inferred moves, an identifier both removed and inserted is a move.
 /// (Read from the decompiled Foundation method, spec D31.)
 enum OrderedSetDifference {
-    /// - Complexity: O(n + m) hash lookups (both cursors only advance).
-    static func changes<T: Hashable>(old: [T], new: [T], oldIndex: [T: Int], newIndex: [T: Int]) -> (removed: [Bool], inserted: [Bool]) {
-        var removed = [Bool](repeating: false, count: old.count)
-        var inserted = [Bool](repeating: false, count: new.count)
+    /// The pass over position maps: `oldToNew[i]` is the index of old[i] in new (-1: none),
+    /// `newToOld[j]` the index of new[j] in old. Equal heads are `oldToNew[i] == j`, so the pass
+    /// itself hashes nothing.
+    /// - Complexity: O(n + m) (both cursors only advance).
+    static func changes(oldToNew: [Int], newToOld: [Int]) -> (removed: [Bool], inserted: [Bool]) {
+        let n = oldToNew.count, m = newToOld.count
+        var removed = [Bool](repeating: false, count: n)
+        var inserted = [Bool](repeating: false, count: m)
         var i = 0, j = 0
-        while i < old.count, j < new.count {
-            if old[i] == new[j] { i += 1; j += 1; continue }
-            let p = newIndex[old[i]], q = oldIndex[new[j]]
-            if let p, p >= j {
-                if let q, q >= i, p - j >= q - i {
+        while i < n, j < m {
+            let p = oldToNew[i]
+            if p == j { i += 1; j += 1; continue }
+            let q = newToOld[j]
+            if p >= 0, p >= j {
+                if q >= 0, q >= i, p - j >= q - i {
                     removed[i] = true
                     i += 1
                 } else {
@@ -27,22 +32,28 @@ enum OrderedSetDifference {
                 }
             } else {
                 removed[i] = true
-                if q.map({ $0 <= i }) ?? true {
+                if q < 0 || q <= i {
                     inserted[j] = true
                     j += 1
                 }
                 i += 1
             }
         }
-        while i < old.count { removed[i] = true; i += 1 }
-        while j < new.count { inserted[j] = true; j += 1 }
+        while i < n { removed[i] = true; i += 1 }
+        while j < m { inserted[j] = true; j += 1 }
         return (removed, inserted)
     }
 
-    /// Identifier → position, for lists whose identifiers are unique.
-    static func index<T: Hashable>(_ list: [T]) -> [T: Int] {
-        var d = [T: Int](minimumCapacity: list.count)
-        for (k, v) in list.enumerated() { d[v] = k }
-        return d
+    /// Position maps of two lists of unique identifiers: one table of `new`, one lookup per old
+    /// identifier, and the inverse by index (n + m hash operations in all).
+    static func positions<T: Hashable>(old: [T], new: [T]) -> (oldToNew: [Int], newToOld: [Int]) {
+        var index = [T: Int](minimumCapacity: new.count)
+        for (k, v) in new.enumerated() { index[v] = k }
+        var oldToNew = [Int](repeating: -1, count: old.count)
+        var newToOld = [Int](repeating: -1, count: new.count)
+        for (i, v) in old.enumerated() {
+            if let j = index[v] { oldToNew[i] = j; newToOld[j] = i }
+        }
+        return (oldToNew, newToOld)
     }
 }

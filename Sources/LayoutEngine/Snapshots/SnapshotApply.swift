@@ -28,39 +28,34 @@ public struct SnapshotBatches: Hashable, Sendable {
 /// UIKit's `apply` (D30–D37).
 public enum SnapshotApply {
     /// The batch for `old` → `new` (both valid snapshots) on the diff path.
-    /// - Complexity: O(n + m + s) hash operations for n old and m new items and s sections, plus
-    ///   sorting the updates.
+    /// - Complexity: n + m + s hash operations for n old and m new items and s sections (the pass
+    ///   itself compares positions), plus sorting the updates.
     public static func diff(old: DiffableSnapshot, new: DiffableSnapshot, sdk: LinkedSDK = .current) -> BatchUpdates {
         // D32: sections.
-        let oldS = old.sectionIdentifiers, newS = new.sectionIdentifiers
-        let oldSI = OrderedSetDifference.index(oldS), newSI = OrderedSetDifference.index(newS)
-        let sectionChanges = OrderedSetDifference.changes(old: oldS, new: newS, oldIndex: oldSI, newIndex: newSI)
+        let (oldToNew, newToOldSection) = OrderedSetDifference.positions(old: old.sectionIdentifiers, new: new.sectionIdentifiers)
+        let sectionChanges = OrderedSetDifference.changes(oldToNew: oldToNew, newToOld: newToOldSection)
         var u = BatchUpdates()
-        var sectionDeleted = [Bool](repeating: false, count: oldS.count)
-        var sectionInserted = [Bool](repeating: false, count: newS.count)
-        var oldToNew = [Int](repeating: -1, count: oldS.count)
-        for (s, id) in oldS.enumerated() {
-            let t = newSI[id]
-            oldToNew[s] = t ?? -1
-            guard sectionChanges.removed[s] else { continue }
-            if let t, t != s {
+        var sectionDeleted = [Bool](repeating: false, count: oldToNew.count)
+        var sectionInserted = [Bool](repeating: false, count: newToOldSection.count)
+        for (s, t) in oldToNew.enumerated() where sectionChanges.removed[s] {
+            if t >= 0, t != s {
                 u.moveSections.append(SectionMove(from: s, to: t))
             } else {
                 sectionDeleted[s] = true
-                if let t { sectionInserted[t] = true }
+                if t >= 0 { sectionInserted[t] = true }
             }
         }
-        for (t, id) in newS.enumerated() where sectionChanges.inserted[t] && oldSI[id] == nil { sectionInserted[t] = true }
+        for (t, s) in newToOldSection.enumerated() where s < 0 { sectionInserted[t] = true }
         u.deleteSections = sectionDeleted.indices.filter { sectionDeleted[$0] }
         u.insertSections = sectionInserted.indices.filter { sectionInserted[$0] }
 
         // D31: the global item lists.
         let (oldItems, oldPaths) = flatten(old), (newItems, newPaths) = flatten(new)
-        let oldII = OrderedSetDifference.index(oldItems), newII = OrderedSetDifference.index(newItems)
-        let itemChanges = OrderedSetDifference.changes(old: oldItems, new: newItems, oldIndex: oldII, newIndex: newII)
-        for (i, id) in oldItems.enumerated() {
+        let (itemOldToNew, itemNewToOld) = OrderedSetDifference.positions(old: oldItems, new: newItems)
+        let itemChanges = OrderedSetDifference.changes(oldToNew: itemOldToNew, newToOld: itemNewToOld)
+        for (i, n) in itemOldToNew.enumerated() {
             let from = oldPaths[i]
-            guard let n = newII[id] else {
+            guard n >= 0 else {
                 if !sectionDeleted[from.section] { u.deleteItems.append(from) }   // D30
                 continue
             }
@@ -74,7 +69,7 @@ public enum SnapshotApply {
                 u.moveItems.append(ItemMove(from: from, to: to))
             }
         }
-        for (n, id) in newItems.enumerated() where oldII[id] == nil && !sectionInserted[newPaths[n].section] {
+        for (n, o) in itemNewToOld.enumerated() where o < 0 && !sectionInserted[newPaths[n].section] {
             u.insertItems.append(newPaths[n])
         }
         return sorted(u)
