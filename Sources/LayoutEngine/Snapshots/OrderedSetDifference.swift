@@ -46,7 +46,22 @@ enum OrderedSetDifference {
 
     /// Position maps of two lists of unique identifiers: one table of `new`, one lookup per old
     /// identifier, and the inverse by index (n + m hash operations in all).
-    static func positions<T: Hashable>(old: [T], new: [T]) -> (oldToNew: [Int], newToOld: [Int]) {
+    static func positions(old: [SnapshotIdentifier], new: [SnapshotIdentifier]) -> (oldToNew: [Int], newToOld: [Int]) {
+        if var table = IdentifierTable(new) {
+            var oldToNew = [Int](repeating: -1, count: old.count)
+            var newToOld = [Int](repeating: -1, count: new.count)
+            var complete = true
+            for (i, v) in old.enumerated() {
+                guard let j = table.find(v, in: new) else { complete = false; break }
+                if j >= 0 { oldToNew[i] = j; newToOld[j] = i }
+            }
+            if complete { return (oldToNew, newToOld) }
+        }
+        return hashedPositions(old: old, new: new)
+    }
+
+    /// `positions` with `Dictionary` (the fallback for identifiers that collide in `IdentifierTable`).
+    static func hashedPositions<T: Hashable>(old: [T], new: [T]) -> (oldToNew: [Int], newToOld: [Int]) {
         var index = [T: Int](minimumCapacity: new.count)
         for (k, v) in new.enumerated() { index[v] = k }
         var oldToNew = [Int](repeating: -1, count: old.count)

@@ -48,8 +48,10 @@ extension SnapshotApply {
         let structural = direct.map(SnapshotApply.direct) ?? SnapshotApply.diff(old: old, new: new, sdk: sdk)
         let b = SnapshotApply.batches(structural: structural, path: direct == nil ? .diff : .direct, new: new, marks: marks)
         let before = old.counts, after = new.counts
-        let verdict = BatchValidation.validate(before: before, after: after, updates: b.validatorUpdates, flavor: .collectionView)
-        let reloadVerdict = BatchValidation.validate(before: after, after: after, updates: b.reloadUpdates, flavor: .collectionView)
+        let verdict = BatchValidation.validate(before: before, after: after, updates: b.validatorUpdates, flavor: .collectionView,
+                                               model: false)
+        let reloadVerdict = BatchValidation.validate(before: after, after: after, updates: b.reloadUpdates, flavor: .collectionView,
+                                                     model: false)
         return SnapshotOutcome(errors: [], warnings: warnings, snapshot: new, marks: marks, before: before, after: after,
                                batches: b, verdict: verdict, reloadVerdict: reloadVerdict)
     }
