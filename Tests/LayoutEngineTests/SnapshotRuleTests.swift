@@ -168,3 +168,40 @@ import Testing
                                           "Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    A\n)}"])
     }
 }
+
+/// The fast identifier table against `Dictionary`, and Foundation's pass against a brute-force
+/// reading of its rules on random lists.
+@Suite struct OrderedSetDifferenceTests {
+    @Test(arguments: 0..<4)
+    func tableAgreesWithDictionary(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let pool: [SnapshotIdentifier] = (0..<400).map { k in k % 3 == 0 ? .integer(Int(k) - 200) : .string("id-\(k)") } + ["", "바", "\"q\""]
+        for _ in 0..<20 {
+            let old = pool.filter { _ in rng.next() % 2 == 0 }.shuffled(using: &rng)
+            let new = pool.filter { _ in rng.next() % 2 == 0 }.shuffled(using: &rng)
+            let fast = OrderedSetDifference.positions(old: old, new: new)
+            let slow = OrderedSetDifference.hashedPositions(old: old, new: new)
+            #expect(fast.oldToNew == slow.oldToNew)
+            #expect(fast.newToOld == slow.newToOld)
+        }
+    }
+
+    /// Applying the removals (descending) and insertions (ascending) to old gives new.
+    @Test(arguments: 0..<4)
+    func changesTurnOldIntoNew(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let pool: [SnapshotIdentifier] = (0..<10).map { .integer($0) }
+        for _ in 0..<300 {
+            let old = Array(pool.shuffled(using: &rng).prefix(Int(rng.next() % 10)))
+            let new = Array(pool.shuffled(using: &rng).prefix(Int(rng.next() % 10)))
+            let p = OrderedSetDifference.positions(old: old, new: new)
+            let c = OrderedSetDifference.changes(oldToNew: p.oldToNew, newToOld: p.newToOld)
+            var list = old
+            for i in old.indices.reversed() where c.removed[i] { list.remove(at: i) }
+            for j in new.indices where c.inserted[j] { list.insert(new[j], at: j) }
+            #expect(list == new, "\(old) -> \(new)")
+            // Kept identifiers are neither removed nor inserted.
+            for (i, j) in p.oldToNew.enumerated() where j >= 0 { #expect(c.removed[i] == c.inserted[j]) }
+        }
+    }
+}
