@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
-// See ../shared/ARCHITECTURE.md: layoutd -> LayoutAPI -> {LayoutEngine, HTTP}.
+// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, HTTP}.
 import PackageDescription
 
 /// Strict settings for every Swift target (Swift 6 language mode is the tools-version default).
@@ -40,7 +40,8 @@ let package = Package(
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
         .target(name: "HTTPCompression", dependencies: ["CZlib"], swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
-        // Playground/playground.html is embedded as Playground/PlaygroundPage.swift (scripts/gen-playground).
+        // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
+        // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
         .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
@@ -52,10 +53,13 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
             ],
             swiftSettings: strict),
+        // The command line: flags and LAYOUTD_* variables read into the configurations LayoutAPI and
+        // HTTP take, and the --help text. A library so its tests can import it.
+        .target(name: "LayoutdCLI", dependencies: ["LayoutAPI", "HTTP"], swiftSettings: strict),
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "LayoutAPI", "HTTP",
+                "LayoutdCLI", "LayoutAPI", "HTTP",
                 .target(name: "PostgresStore", condition: .when(traits: ["PostgresStore"])),
             ],
             swiftSettings: strict),
@@ -66,10 +70,13 @@ let package = Package(
         // libcurl for the integration tests only (Debian: libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: strict),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"], swiftSettings: strict),
+        // What several test targets share: the seeded generator, the raw-socket client.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "HTTP", "CCurl", "HTTPCompression"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutdCLITests", dependencies: ["LayoutdCLI", "LayoutAPI", "HTTP"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "LayoutdCLI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -6,6 +6,7 @@ import Darwin
 import Dispatch
 import HTTP
 import LayoutAPI
+import LayoutdCLI
 import Synchronization
 
 /// Log and access-log lines, written whole with `write(2)` so that lines never interleave and

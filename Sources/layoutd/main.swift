@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HTTP
 import LayoutAPI
+import LayoutdCLI
 
 // layoutd: parse the launch options, serve until SIGTERM/SIGINT, drain, exit 0.
 // Exit status: 0 after a clean stop or --help, 1 when the port cannot be bound, 2 for bad options.

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import HTTP
+import TestSupport
 
 /// Issue 13, repros 3 and 7: a FIN that arrives with the request, and requests that arrive as
 /// the server starts draining.

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import HTTP
+import TestSupport
 
 /// The server-wide `maxBufferedBytes` budget, over real sockets.
 @Suite struct MemoryBudgetTests {

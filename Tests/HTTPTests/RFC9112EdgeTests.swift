@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import HTTP
+import TestSupport
 
 /// RFC 9112 edges the attack run found (issue 13, repro 6): the parser alone, then over a socket.
 @Suite struct RFC9112EdgeTests {

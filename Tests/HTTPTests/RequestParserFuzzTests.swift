@@ -1,20 +1,12 @@
 import Testing
 @testable import HTTP
+import TestSupport
 
 /// Seeded fuzzing of the pure parser: valid requests mutated byte by byte, spliced together and
 /// fed in random chunk sizes. The parser must never trap, never loop (every `next()` either
 /// consumes or asks for more), never return a body over the limit, and give the same events
 /// whatever the chunking.
 @Suite struct RequestParserFuzzTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
-
     static let seeds: [String] = [
         "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
         "POST /layout HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Type: application/json\r\n\r\n{\"a\":1}",
@@ -49,7 +41,7 @@ import Testing
 
     @Test(arguments: 0..<4)
     func mutatedStreamsNeverTrapAndDoNotDependOnChunking(seed: Int) {
-        var g = Generator(state: UInt64(seed) &+ 0x5EED)
+        var g = SeededRandom(seed: UInt64(seed) &+ 0x5EED)
         for _ in 0..<500 {
             var bytes: [UInt8] = []
             for _ in 0..<(1 + g.below(3)) { bytes += Array(Self.seeds[g.below(Self.seeds.count)].utf8) }
@@ -63,7 +55,7 @@ import Testing
                 if bytes.isEmpty { bytes = [0x47] }
             }
             let whole = Self.events(bytes, chunk: { _ in .max }, maxBody: 64)
-            var cg = Generator(state: g.next())
+            var cg = SeededRandom(seed: g.next())
             let pieces = Self.events(bytes, chunk: { _ in 1 + cg.below(7) }, maxBody: 64)
             #expect(whole == pieces, "chunking changed the events for \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             for case .request(let r) in whole { #expect(r.body.count <= 64) }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import HTTP
+import TestSupport
 
 @Suite struct ServerConnectionTests {
     @Test func servesKeepAliveWithServerDateAndLength() throws {

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import HTTP
+import TestSupport
 
 @Suite struct ServerLimitTests {
     @Test(arguments: [

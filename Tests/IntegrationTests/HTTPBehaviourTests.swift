@@ -1,6 +1,8 @@
 import Foundation
 import LayoutAPI
+import LayoutdCLI
 import Testing
+import TestSupport
 
 /// HTTP/1.1 behaviour of the running binary over real sockets: standard headers, HEAD, errors as
 /// problem+json, keep-alive, pipelining, `Expect: 100-continue`.

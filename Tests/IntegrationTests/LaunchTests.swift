@@ -1,6 +1,8 @@
 import Foundation
 import LayoutAPI
+import LayoutdCLI
 import Testing
+import TestSupport
 
 /// The `layoutd` executable's contract with whoever starts it: start-up line, exit statuses,
 /// access log, SIGTERM.

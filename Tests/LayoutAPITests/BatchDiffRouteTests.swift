@@ -2,6 +2,7 @@ import HTTP
 @testable import LayoutAPI
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// `POST /batch/diff`: a batch UIKit accepts that turns old identifiers into new ones.
 @Suite struct BatchDiffRouteTests {
@@ -59,7 +60,7 @@ import Testing
     /// to its place in `new`, with exactly the remaining places inserted.
     @Test(arguments: 0..<4)
     func randomDiffsAreValidAndTurnOldIntoNew(seed: UInt64) throws {
-        var rng = BatchSplitMix(state: seed)
+        var rng = SeededRandom(seed: seed)
         for _ in 0..<60 {
             let pool = (0..<12).map { "id\($0)" }
             // Sections take disjoint runs of one shuffle: identifiers are unique across sections (D2).
@@ -115,14 +116,3 @@ import Testing
     }
 }
 
-/// Deterministic random numbers for property tests.
-struct BatchSplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutAPI
+import TestSupport
 
 private func parse(_ text: String, maxDepth: Int = 64) throws(JSONSyntaxError) -> JSON {
     try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth)
@@ -66,7 +67,7 @@ private func syntaxError(bytes: [UInt8], maxDepth: Int = 64) -> JSONSyntaxError?
     }
 
     @Test func fastNumberPathMatchesStandardLibraryOnRandomValues() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<20_000 {
             let integerDigits = Int(generator.next() % 10)
             let fractionDigits = Int(generator.next() % 12)
@@ -165,7 +166,7 @@ private func syntaxError(bytes: [UInt8], maxDepth: Int = 64) -> JSONSyntaxError?
     }
 
     @Test func neverCrashesOnRandomOrMutatedInput() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let seeds: [[UInt8]] = [
             #"{"layout":{"itemSize":{"width":120,"height":40},"items":[1,2.5,-3e2,"é\u00e9\uD83D\uDE00",true,null]}}"#,
             #"[[[[{"a":[{"b":{}}]}]]]]"#, #""\\\"\/\b\f\n\r\t""#,
@@ -201,15 +202,3 @@ private func syntaxError(bytes: [UInt8], maxDepth: Int = 64) -> JSONSyntaxError?
     }
 }
 
-/// Deterministic generator for table-free property tests (SplitMix64, Steele et al. 2014).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

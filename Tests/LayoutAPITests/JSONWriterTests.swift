@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutAPI
+import TestSupport
 
 private func written(_ body: (inout JSONWriter) -> Void) -> String {
     var writer = JSONWriter()
@@ -28,7 +29,7 @@ private func written(_ body: (inout JSONWriter) -> Void) -> String {
     }
 
     @Test func numbersRoundTripAndMatchDescriptionOnRandomValues() throws {
-        var generator = SplitMix64(seed: 99)
+        var generator = SeededRandom(seed: 99)
         for round in 0..<20_000 {
             let value: Double
             switch round % 4 {

@@ -257,26 +257,3 @@ import Testing
         #expect(!app.get("/metrics").text.contains("layoutd_store"))
     }
 }
-
-@Suite struct StoreOptionsTests {
-    @Test func storeFlagsAndVariables() throws {
-        let o = try LaunchOptions.parse(arguments: ["--store", "postgres://u:p%40ss@db:5433/layouts", "--store-ttl", "12h", "--store-timeout", "0.5"], environment: [:])
-        #expect(o.store.url == "postgres://u:p%40ss@db:5433/layouts")
-        #expect(o.store.ttl == 43_200)
-        #expect(o.store.timeout == 0.5)
-        #expect(o.store.redactedURL == "postgres://u:***@db:5433/layouts")
-        let e = try LaunchOptions.parse(arguments: [], environment: ["LAYOUTD_STORE": "postgresql://db/x", "LAYOUTD_STORE_TTL": "30d"])
-        #expect(e.store.url == "postgresql://db/x")
-        #expect(e.store.ttl == 2_592_000)
-        #expect(LaunchOptions().store.url == nil)
-        #expect(LaunchOptions().store.ttl == 2_592_000)
-    }
-
-    @Test func badStoreValuesAreRefusedWithoutThePassword() {
-        #expect(throws: LaunchError.invalidValue(source: "--store", value: "mysql://u:***@db/x", expected: "a postgres://user:password@host:port/database URL")) {
-            try LaunchOptions.parse(arguments: ["--store", "mysql://u:secret@db/x"], environment: [:])
-        }
-        #expect(throws: LaunchError.self) { try LaunchOptions.parse(arguments: ["--store-ttl", "3w"], environment: [:]) }
-        #expect(throws: LaunchError.self) { try LaunchOptions.parse(arguments: ["--store-ttl", "-1d"], environment: [:]) }
-    }
-}

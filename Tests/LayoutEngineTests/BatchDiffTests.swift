@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import TestSupport
 
 /// `BatchDiff`: identifier diff whose batch UIKit accepts and which turns old into new.
 @Suite struct BatchDiffTests {

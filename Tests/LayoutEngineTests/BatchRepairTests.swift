@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import TestSupport
 
 /// `repair`: merged batches and split stages are valid (strict) and reach the batch's intent.
 @Suite struct BatchRepairTests {

@@ -14,18 +14,6 @@ func check(_ before: [Int], _ after: [Int]? = nil, _ updates: BatchUpdates,
                              repair: repair)
 }
 
-/// A small deterministic generator (SplitMix64) so property tests are reproducible.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// An independent, naive model of UIKit's semantics (spec §1), quadratic on purpose: deletes and
 /// move sources in before-coordinates, inserts and move destinations in after-coordinates,

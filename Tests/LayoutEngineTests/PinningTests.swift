@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import TestSupport
 
 /// Stacked sections of a 2-column grid (155x50 cells, 10 pt apart) with optional header/footer.
 enum PinningFixture {
@@ -149,7 +150,7 @@ enum PinningFixture {
 
     @Test(arguments: [11, 12, 13, 14] as [UInt64])
     func pinnedQueriesMatchBruteForceOnRandomSections(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let specs = (0..<Int.random(in: 1...40, using: &rng)).map { _ in
             PinningFixture.SectionSpec(header: [0, 0, 22.5, 40].randomElement(using: &rng) ?? 0,
                                        cells: Int.random(in: 0...30, using: &rng),

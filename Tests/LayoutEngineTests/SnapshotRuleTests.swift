@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import TestSupport
 
 /// Rules of shared/spec/diffable-snapshots.md beyond its worked examples.
 @Suite struct SnapshotRuleTests {

@@ -1,21 +1,12 @@
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// Rect and point queries against a brute-force scan on random layouts of every type the service
 /// computes (flow vertical and horizontal with mixed sizes, waterfall, mosaic, grid, column flow),
 /// including pinned headers and footers, whose query-time frames are checked the same way.
 @Suite struct SpatialIndexLayoutTypesTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-        mutating func length(_ low: Double, _ high: Double) -> Double { low + Double(below(Int((high - low) * 2) + 1)) / 2 }
-    }
-
-    static func layouts(_ g: inout Generator) -> [(String, Layout)] {
+    static func layouts(_ g: inout SeededRandom) -> [(String, Layout)] {
         let cv = CollectionViewMetrics(width: 320 + g.length(0, 100), height: 480 + g.length(0, 300), scale: 2 + Double(g.below(2)))
         var mixed: [Size] = []
         for _ in 0..<(50 + g.below(200)) { mixed.append(Size(width: g.length(10, 200), height: g.length(10, 150))) }
@@ -55,7 +46,7 @@ import Testing
 
     @Test(arguments: 0..<6)
     func queriesMatchBruteForceOnEveryLayoutType(seed: UInt64) {
-        var g = Generator(state: seed &+ 77)
+        var g = SeededRandom(seed: seed &+ 77)
         for (name, layout) in Self.layouts(&g) {
             let index = SpatialIndex(layout)
             let content = layout.contentSize
@@ -69,4 +60,9 @@ import Testing
             }
         }
     }
+}
+
+extension SeededRandom {
+    /// A length in [low, high] on a half-point lattice.
+    fileprivate mutating func length(_ low: Double, _ high: Double) -> Double { low + Double(below(Int((high - low) * 2) + 1)) / 2 }
 }

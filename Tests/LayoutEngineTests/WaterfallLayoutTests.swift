@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import TestSupport
 
 @Suite struct WaterfallLayoutTests {
     private func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
@@ -152,7 +153,7 @@ import Testing
     }
 
     @Test func randomWaterfallsAnswerRectQueriesLikeBruteForce() {
-        var rng = SeededGenerator(seed: 5)
+        var rng = SeededRandom(seed: 5)
         for _ in 0..<10 {
             let sections = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
                 WaterfallSection(itemSizes: (0..<Int.random(in: 0...300, using: &rng)).map { _ in

@@ -9,25 +9,37 @@ import HTTP
 /// percent-encoded (generated Swift clients send `return%3Dminimal`), quoted, any case, spaces
 /// around `=`.
 extension LayoutApplication {
-    static let returnPreferences: Set<String> = ["minimal", "representation"]
-
+    /// Checks `Prefer` without reading it (routes that answer the same either way still refuse a typo).
     static func checkPreferences(_ headers: Headers) throws(APIError) {
+        _ = try prefersMinimal(headers)
+    }
+
+    /// The one reader of `Prefer` (RFC 7240): whether it asks for `return=minimal`, possibly among
+    /// other preferences, with optional whitespace around `=`, a quoted value, parameters after
+    /// `;`, any case, and percent-encoding. False without the header; a 400 naming it when a
+    /// `return` has another value or no field carries a `return`.
+    static func prefersMinimal(_ headers: Headers) throws(APIError) -> Bool {
         let values = headers.values("Prefer")
-        guard !values.isEmpty else { return }
+        guard !values.isEmpty else { return false }
         var found = false
+        var minimal = false
         for raw in values {
-            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? QueryParameters.decode(Substring(raw).utf8) : raw
-            for preference in decoded.split(separator: ",") {
+            for preference in percentDecoded(raw).split(separator: ",") {
                 let token = preference.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.first?.trimmingSpaces.lowercased() == "return" else { continue }
                 var value = parts.count == 2 ? parts[1].trimmingSpaces : ""
                 if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-                guard returnPreferences.contains(value.lowercased()) else { throw badPrefer(raw) }
+                switch value.lowercased() {
+                case "minimal": minimal = true
+                case "representation": break
+                default: throw badPrefer(raw)
+                }
                 found = true
             }
         }
         if !found { throw badPrefer(values.joined(separator: ", ")) }
+        return minimal
     }
 
     private static func badPrefer(_ value: String) -> APIError {

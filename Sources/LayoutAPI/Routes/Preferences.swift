@@ -9,29 +9,15 @@ import HTTP
 /// (RFC 7240 preference tokens, RFC 9110 entity tags), so decoding never changes a valid value.
 extension LayoutApplication {
     /// Whether the answer should be the minimal one. `?return=` (minimal or representation) wins
-    /// over the header, as the more specific; any other value is a 400 naming the parameter.
+    /// over the header (read by `prefersMinimal(_: Headers)`, PreferHeader.swift), as the more
+    /// specific; any other value is a 400 naming the parameter.
     static func prefersMinimal(_ request: Request) throws(APIError) -> Bool {
         switch QueryParameters(request.query)["return"] {
-        case nil: return prefersMinimal(request.headers)
+        case nil: return try prefersMinimal(request.headers)
         case "minimal": return true
         case "representation": return false
         case let v?:
             throw .badQuery(parameter: "return", detail: "The query parameter return is \"\(v)\"; it must be minimal or representation (as in the header Prefer: return=minimal).")
-        }
-    }
-
-    /// RFC 7240 `Prefer: return=minimal`, possibly among other preferences, with optional
-    /// whitespace around `=`, a quoted value, parameters after `;`, and percent-encoding.
-    static func prefersMinimal(_ headers: Headers) -> Bool {
-        headers.values("Prefer").contains { raw in
-            percentDecoded(raw).split(separator: ",").contains { preference in
-                let token = preference.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == "return" else { return false }
-                var value = parts[1].trimmingSpaces
-                if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-                return value.lowercased() == "minimal"
-            }
         }
     }
 

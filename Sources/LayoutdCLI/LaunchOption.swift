@@ -1,3 +1,5 @@
+import LayoutAPI
+
 /// One row of the launch table: a flag, its environment variable, and how its value is applied.
 struct LaunchOption: Sendable {
     typealias Apply = @Sendable (inout LaunchOptions, _ value: String, _ source: String) throws(LaunchError) -> Void

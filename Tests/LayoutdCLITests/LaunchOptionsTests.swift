@@ -2,9 +2,9 @@
 import Glibc
 #endif
 import HTTP
+import LayoutAPI
+@testable import LayoutdCLI
 import Testing
-
-@testable import LayoutAPI
 
 @Suite struct LaunchOptionsTests {
     private func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(LaunchError) -> LaunchOptions {

@@ -1,4 +1,5 @@
 import HTTP
+import LayoutAPI
 
 #if canImport(Glibc)
 import Glibc
