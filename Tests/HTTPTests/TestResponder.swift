@@ -8,15 +8,15 @@ import Synchronization
 /// `/hello` (inline), `/echo` (offloaded, echoes the body), `/slow/<ms>` (offloaded sleep),
 /// `/spin/<ms>` (inline sleep, holding the loop), `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes).
 struct TestResponder: HTTPResponder {
-    func plan(for head: RequestHead) -> RequestPlan {
-        RequestPlan(answer: head.path == "/reject" ? Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8)) : nil)
+    func plan(for head: RequestHead) -> RequestPlan<Void> {
+        head.path == "/reject" ? .answer(Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8))) : .proceed(())
     }
 
-    func execution(for request: Request, plan: inout RequestPlan) -> Execution {
+    func execution(for request: Request, plan: inout Void) -> Execution {
         request.path.hasPrefix("/slow") || request.path == "/echo" ? .offload : .inline
     }
 
-    func respond(to request: Request, plan: RequestPlan) -> Response {
+    func respond(to request: Request, plan: Void) -> Response {
         let path = request.path
         if path == "/hello" {
             var r = Response(status: 200, contentType: "text/plain", body: Array("hello".utf8))

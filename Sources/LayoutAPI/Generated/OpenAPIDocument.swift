@@ -37,6 +37,16 @@ enum OpenAPIDocument {
         against `--max-body-bytes` (413 beyond), data that does not decode is a 400, and any other
         coding a 415 with `Accept-Encoding: gzip, deflate`.
     
+        Caching (RFC 9111): a layout id is the hash of the request that made it, so every `GET` on it
+        (`/layout/{id}`, its `.svg`, its element queries) can never change and is answered with
+        `Cache-Control: public, max-age=31536000, immutable` and a strong `ETag` (per content coding);
+        a matching `If-None-Match` gives 304 with the same headers. `POST` answers, `/healthz`,
+        `/metrics` and every problem answer (404 for an unknown id included: the same id may exist a
+        moment later) are `Cache-Control: no-store`. The playground (`/`) and this contract are
+        `max-age=300` with an `ETag`. `Vary` names every request header an answer depends
+        on, so a shared cache (nginx `proxy_cache`, a CDN) needs no overrides. `HEAD` answers what
+        `GET` would, without the body.
+    
         Header values may be percent-encoded (as swift-openapi-generator clients send them):
         `Prefer: return%3Dminimal` and `If-None-Match: %22…%22` are read as `return=minimal` and `"…"`.
       license:
@@ -66,6 +76,8 @@ enum OpenAPIDocument {
             bounds' width and height swapped, showing `targetContentOffset`); and a batch-update panel
             (`POST /batch/validate`). Served with a Content-Security-Policy that allows only its own
             inline script (by hash) and requests to this server.
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -77,11 +89,25 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/Problem'
             '200':
               description: The page.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 text/html:
                   schema:
                     type: string
                   example: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutd playground</title>…"
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /healthz:
         get:
           tags: [operations]
@@ -97,7 +123,10 @@ enum OpenAPIDocument {
             default:
               $ref: '#/components/responses/Problem'
             '200':
-              description: The server is up.
+              description: 'The server is up (`Cache-Control: no-store`).'
+              headers:
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 application/json:
                   schema:
@@ -108,6 +137,8 @@ enum OpenAPIDocument {
           tags: [operations]
           operationId: getOpenAPI
           summary: This contract.
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -119,6 +150,15 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/Problem'
             '200':
               description: The OpenAPI 3.1 document, as `text/plain` when the request's `Accept` lists `text/plain` and not `application/yaml`.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 application/yaml:
                   schema:
@@ -128,6 +168,15 @@ enum OpenAPIDocument {
                   schema:
                     type: string
                   example: "openapi: 3.1.0\ninfo:\n  title: layoutd\n"
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /metrics:
         get:
           tags: [operations]
@@ -150,7 +199,10 @@ enum OpenAPIDocument {
             default:
               $ref: '#/components/responses/Problem'
             '200':
-              description: Current metrics.
+              description: 'Current metrics (`Cache-Control: no-store`).'
+              headers:
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 text/plain:
                   schema:
@@ -324,6 +376,12 @@ enum OpenAPIDocument {
                   description: Where the layout can be fetched again, `/layout/{id}`.
                   schema:
                     type: string
+                Content-Location:
+                  description: '`/layout/{id}` when the body is the full layout (not with `return=minimal`): the answer is that resource''s representation, so a client can switch to `GET`s, which caches serve.'
+                  schema:
+                    type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 application/json:
                   schema:
@@ -383,6 +441,8 @@ enum OpenAPIDocument {
                   description: Strong validator; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
                 Content-Encoding:
                   $ref: '#/components/headers/ContentEncoding'
                 Vary:
@@ -404,6 +464,8 @@ enum OpenAPIDocument {
                   description: The validator that matched.
                   schema:
                     type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
                 Vary:
                   $ref: '#/components/headers/Vary'
             '400':
@@ -475,6 +537,8 @@ enum OpenAPIDocument {
                   description: Strong validator of this picture, e.g. `"<id>.svg;scale=2"` (never equal to the JSON's), with `-gzip` or `-deflate` before the closing quote for a compressed picture.
                   schema:
                     type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
                 Content-Encoding:
                   $ref: '#/components/headers/ContentEncoding'
                 Vary:
@@ -490,7 +554,14 @@ enum OpenAPIDocument {
                     format: binary
                     description: 'The same picture as bytes, when `Accept` lists `application/octet-stream` and not `image/svg+xml` (for clients that read no SVG type).'
             '304':
-              description: The client's copy is current.
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -571,6 +642,7 @@ enum OpenAPIDocument {
                 type: string
                 pattern: '^(0|[1-9][0-9]{0,9}):-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?(,(0|[1-9][0-9]{0,9}):-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?)*$'
                 examples: ['1:150', '2:150,3:40']
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -582,6 +654,17 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/Problem'
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
+              headers:
+                ETag:
+                  description: 'Strong validator of this answer: `"<id>.q<16 hex digits>"`, the digits a hash of the query string, with `-gzip` or `-deflate` before the closing quote for a compressed answer.'
+                  schema:
+                    type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 application/json:
                   schema:
@@ -595,6 +678,15 @@ enum OpenAPIDocument {
                     indexPath:
                       summary: '`?indexPath=0,1` on the same layout.'
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "element": {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}}
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -1086,6 +1178,13 @@ enum OpenAPIDocument {
                   example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}", "errors": [{"pointer": "/snapshot/items", "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}"}]}
     components:
       parameters:
+        IfNoneMatch:
+          name: If-None-Match
+          in: header
+          description: ETags from earlier answers (a list of them, or `*`; percent-encoding accepted); a match with the ETag of the representation this request would get gives 304.
+          schema:
+            type: string
+            examples: ['"1554a27700cb811568c75f2137778a96.q0a1b2c3d4e5f6071"']
         LayoutID:
           name: id
           in: path
@@ -1122,6 +1221,19 @@ enum OpenAPIDocument {
             type: string
             enum: [minimal, representation]
       headers:
+        CacheControl:
+          description: |
+            How shared and private caches may keep the answer (RFC 9111): `public, max-age=31536000,
+            immutable` for what a layout id names (it never changes), `max-age=300` for the
+            playground and this contract (revalidate with the ETag), `no-store` for `POST` answers,
+            health, metrics and every problem answer.
+          schema:
+            type: string
+            examples: ['public, max-age=31536000, immutable', no-store, 'max-age=300']
+        ETag:
+          description: Strong validator of the representation sent (per content coding, `-gzip` or `-deflate` before the closing quote).
+          schema:
+            type: string
         ContentEncoding:
           description: '`gzip` or `deflate` when the answer is compressed (absent otherwise).'
           schema:
@@ -2367,7 +2479,35 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/CompositionalItem'
             group:
               type: object
-              description: A group nested a third level deep or more, with the fields of `CompositionalGroup` (up to 32 levels; the contract spells out two so that schema-driven tools need not recurse).
+              additionalProperties: false
+              required: [orientation, layoutSize, subitems]
+              description: A group nested a third level deep, with the fields of `CompositionalGroup`; its subitems are objects of the same shape again, up to 32 levels (the contract spells out three so that schema-driven tools need not recurse). Like every group, it has no other fields (an unknown one is a 400 naming it).
+              properties:
+                orientation:
+                  type: string
+                  enum: [horizontal, vertical]
+                layoutSize:
+                  $ref: '#/components/schemas/CompositionalSize'
+                subitems:
+                  type: array
+                  minItems: 1
+                  items:
+                    type: object
+                    description: Exactly one of `item` (`CompositionalItem`) or `group` (the fields of `CompositionalGroup`).
+                count:
+                  type: integer
+                  minimum: 1
+                  maximum: 10000
+                countKind:
+                  type: string
+                  enum: [subitemCount, repeating]
+                  default: subitemCount
+                interItemSpacing:
+                  $ref: '#/components/schemas/CompositionalSpacing'
+                contentInsets:
+                  $ref: '#/components/schemas/DirectionalInsets'
+                edgeSpacing:
+                  $ref: '#/components/schemas/CompositionalEdgeSpacing'
         CompositionalItem:
           type: object
           additionalProperties: false
