@@ -114,18 +114,8 @@ extension SnapshotEncoder {
     /// `POST /snapshot/section`'s answer.
     static func section(_ e: SectionSnapshotEdit, operations: [SectionSnapshotOperation]) -> [UInt8] {
         var w = JSONWriter(capacity: 512 + e.snapshot.items.count * 80)
-        let ok = e.errors.isEmpty
-        w.raw(#"{"valid":"#)
-        w.bool(ok)
-        w.raw(#","error":"#)
-        if let first = e.errors.first { write(first, &w) } else { w.null() }
-        w.raw(#","errors":["#)
-        for (k, x) in e.errors.enumerated() {
-            if k > 0 { w.raw(",") }
-            write(x, &w)
-        }
-        w.raw("]")
-        if ok {
+        verdictHead(e.errors, &w)
+        if e.errors.isEmpty {
             w.raw(",")
             sectionBody(e.snapshot, &w)
             w.raw(#","answers":["#)

@@ -6,16 +6,8 @@ enum SnapshotEncoder {
     static func outcome(_ o: SnapshotOutcome) -> [UInt8] {
         let items = (o.snapshot?.itemCount ?? 0) + (o.batches?.updates.operationCount ?? 0) * 2
         var w = JSONWriter(capacity: 1024 + items * 24 + o.errors.count * 400)
-        w.raw(#"{"valid":"#)
-        w.bool(o.errors.isEmpty)
-        w.raw(#","error":"#)
-        if let e = o.errors.first { write(e, &w) } else { w.null() }
-        w.raw(#","errors":["#)
-        for (k, e) in o.errors.enumerated() {
-            if k > 0 { w.raw(",") }
-            write(e, &w)
-        }
-        w.raw(#"],"warnings":["#)
+        verdictHead(o.errors, &w)
+        w.raw(#","warnings":["#)
         for (k, x) in o.warnings.enumerated() {
             w.raw(k == 0 ? #"{"code":"# : #",{"code":"#)
             w.string(x.code.rawValue)
@@ -71,6 +63,20 @@ enum SnapshotEncoder {
         verdict(o.reloadVerdict, &w)
         w.raw("}")
         return w.bytes
+    }
+
+    /// `{"valid":…,"error":…,"errors":[…]` (the object left open).
+    static func verdictHead(_ errors: [SnapshotError], _ w: inout JSONWriter) {
+        w.raw(#"{"valid":"#)
+        w.bool(errors.isEmpty)
+        w.raw(#","error":"#)
+        if let e = errors.first { write(e, &w) } else { w.null() }
+        w.raw(#","errors":["#)
+        for (k, e) in errors.enumerated() {
+            if k > 0 { w.raw(",") }
+            write(e, &w)
+        }
+        w.raw("]")
     }
 
     /// `{"code","exception","reason","operation","pointer","evidence"}`.

@@ -647,25 +647,32 @@ enum PlaygroundPage {
         scheduleRectQuery();
       });
     
-      // ---- Batch updates: POST /batch/validate. ----
-      async function runBatch() {
-        const text = batchEditor.text;
-        setStatus($('batch-status'), 'validating…');
+      // ---- Side panels (batch, snapshot): POST the editor's text, show a problem or hand on the 200 body. ----
+      async function postPanel(path, ed, name, doing) {
+        const text = ed.text;
+        setStatus($(name + '-status'), doing);
         let response, body;
         try {
-          response = await fetch('/batch/validate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+          response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
           body = await response.json();
-        } catch (e) { setStatus($('batch-status'), 'network error', 'bad'); return; }
-        if (text !== batchEditor.text) return;
-        const out = $('batch-out');
-        state.batch = body;
+        } catch (e) { setStatus($(name + '-status'), 'network error', 'bad'); return null; }
+        if (text !== ed.text) return null;
+        state[name] = body;
         if (!response.ok) {
-          setStatus($('batch-status'), response.status + ' ' + (body.title || ''), 'bad');
-          showProblem('batch-out', batchEditor, body, false);
-          return;
+          setStatus($(name + '-status'), response.status + ' ' + (body.title || ''), 'bad');
+          showProblem(name + '-out', ed, body, false);
+          return null;
         }
-        batchEditor.mark([]);
-        setStatus($('batch-status'), '200', 'good');
+        ed.mark([]);
+        setStatus($(name + '-status'), '200', 'good');
+        return body;
+      }
+    
+      // ---- Batch updates: POST /batch/validate. ----
+      async function runBatch() {
+        const body = await postPanel('/batch/validate', batchEditor, 'batch', 'validating…');
+        if (!body) return;
+        const out = $('batch-out');
         const parts = [el('div', { className: 'verdict ' + (body.valid ? 'valid' : 'invalid'), id: 'batch-verdict',
           text: body.valid ? 'Valid: UIKit accepts this batch.' : 'Invalid: UIKit throws.' })];
         if (body.uikitException) parts.push(el('div', null, el('b', { text: 'UIKit: ' }), el('span', { id: 'batch-exception', text: body.uikitException })));
@@ -701,23 +708,9 @@ enum PlaygroundPage {
       }
     
       async function runSnapshot() {
-        const text = snapshotEditor.text;
-        setStatus($('snapshot-status'), 'applying…');
-        let response, body;
-        try {
-          response = await fetch('/snapshot/apply', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
-          body = await response.json();
-        } catch (e) { setStatus($('snapshot-status'), 'network error', 'bad'); return; }
-        if (text !== snapshotEditor.text) return;
+        const body = await postPanel('/snapshot/apply', snapshotEditor, 'snapshot', 'applying…');
+        if (!body) return;
         const out = $('snapshot-out');
-        state.snapshot = body;
-        if (!response.ok) {
-          setStatus($('snapshot-status'), response.status + ' ' + (body.title || ''), 'bad');
-          showProblem('snapshot-out', snapshotEditor, body, false);
-          return;
-        }
-        snapshotEditor.mark([]);
-        setStatus($('snapshot-status'), '200', 'good');
         const parts = [];
         if (!body.valid) {
           parts.push(el('div', { className: 'verdict invalid', id: 'snapshot-verdict', text: 'UIKit throws at operation ' + body.error.operation + ' (' + body.error.code + ').' }));
