@@ -112,6 +112,37 @@ import Testing
         if let detail { #expect(r.detail == detail) }
     }
 
+    @Test func routeAnswersPostWithJSONOnly() {
+        let get = app.get("/snapshot/apply")
+        #expect(get.status == 405)
+        #expect(get.header("Allow") == "POST")
+        #expect(app.post("{}", target: "/snapshot/section", headers: [("Content-Type", "text/plain")]).status == 415)
+    }
+
+    /// `validatorUpdates` with `before`/`after` is a batch `/batch/validate` accepts as it is.
+    @Test func validatorUpdatesPassBatchValidate() throws {
+        let r = apply(#"{"old": {"sections": [{"id": "A", "items": ["a"]}, {"id": "B", "items": ["b"]}, {"id": "C", "items": ["c"]}]}, "new": {"sections": [{"id": "C", "items": ["c"]}, {"id": "B", "items": ["b", "x"]}, {"id": "A", "items": ["a"]}]}}"#)
+        #expect(r.status == 200)
+        let updates = batchValue(r, "validatorUpdates")
+        let body = JSON.object(JSONObject([("before", batchValue(r, "before")), ("after", batchValue(r, "after")), ("updates", updates)]))
+        let v = app.post(String(decoding: body.serializedBytes(), as: UTF8.self), target: "/batch/validate")
+        #expect(v.status == 200)
+        #expect(batchValue(v, "valid") == true, "\(v.text)")
+        #expect(batchValue(r, "updates", "moveSections") == [[0, 2]])
+        #expect(batchValue(r, "updates", "deleteSections") == [1])
+        #expect(batchValue(r, "updates", "insertSections") == [1])
+    }
+
+    @Test func legacyLinkAndDataSourceSourceAreRead() {
+        let legacy = apply(#"{"old": {"sections": [{"id": "A", "items": []}]}, "operations": [{"op": "appendSections", "sections": ["A"]}], "linkedSDK": "legacy"}"#)
+        #expect(batchString(legacy, "error", "reason")?.hasSuffix("This will become an assert in a future version.") == true)
+        let bad = apply(#"{"operations": [], "source": "snapshot"}"#)
+        // An unknown enum value is a 422, as `flavor` is for the batch routes.
+        #expect(bad.status == 422)
+        #expect(bad.pointers == ["/source"])
+        #expect(bad.detail == #"Unknown value "snapshot" at /source; use one of: "fresh", "dataSource"."#)
+    }
+
     @Test func tooMuchWorkIs422NamingTheOperation() {
         let items = (0..<50_000).map { "\($0)" }.joined(separator: ",")
         let moves = (0..<500).map { _ in #"{"op":"moveItem","item":0,"after":49999}"# }.joined(separator: ",")

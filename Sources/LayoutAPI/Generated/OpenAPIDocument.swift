@@ -1106,7 +1106,7 @@ enum OpenAPIDocument {
                 text for the same mistake made through the API; or over the caps: more than 1,000,000
                 items in a snapshot or named by the operations, more than `--max-batch-operations`
                 operations, or operations that would visit more than 20,000,000 identifiers (pointer
-                `/operations/k`).
+                `/operations/k`); or an unknown `source` or `linkedSDK`.
               content:
                 application/problem+json:
                   schema:
