@@ -1082,10 +1082,10 @@ enum OpenAPIDocument {
                   examples:
                     operations:
                       summary: Answer to the operations example.
-                      value: {"valid": true, "error": null, "errors": [], "warnings": [], "snapshot": {"sections": [{"id": "A", "items": ["b"]}, {"id": "B", "items": ["c", "a", "d"]}]}, "reloadedSections": [], "reloadedItems": ["b"], "reconfiguredItems": [], "before": [2, 1], "after": [1, 3], "path": "diff", "updates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "validatorUpdates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "hazards": [], "reloadUpdates": {"deleteItems": [], "insertItems": [], "reloadItems": [[0, 0]], "moveItems": [], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "reconfigureItems": [], "verdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}, "reloadVerdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}}
+                      value: {"valid": true, "errors": [], "warnings": [], "snapshot": {"sections": [{"id": "A", "items": ["b"]}, {"id": "B", "items": ["c", "a", "d"]}]}, "reloadedSections": [], "reloadedItems": ["b"], "reconfiguredItems": [], "before": [2, 1], "after": [1, 3], "path": "diff", "updates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "validatorUpdates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "hazards": [], "reloadUpdates": {"deleteItems": [], "insertItems": [], "reloadItems": [[0, 0]], "moveItems": [], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "reconfigureItems": [], "verdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}, "reloadVerdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}}
                     duplicate:
                       summary: Answer to the duplicate example.
-                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}], "warnings": [], "snapshot": null, "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "updates": null, "validatorUpdates": null, "hazards": null, "reloadUpdates": null, "reconfigureItems": null, "verdict": null, "reloadVerdict": null}
+                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
             '400':
               description: Malformed JSON (pointer ""), a field of the wrong type (an identifier that is neither a string nor an integer), an unknown field or `op`, both or neither of `operations` and `new`, or both or neither of `before` and `after` where an operation needs one. `errors[0].pointer` names the field.
               content:
@@ -1157,7 +1157,7 @@ enum OpenAPIDocument {
                     $ref: '#/components/schemas/SectionSnapshotResponse'
                   examples:
                     sidebar:
-                      value: {"valid": true, "error": null, "errors": [], "items": [{"id": "Fruits", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "apple", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "pear", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "fig", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "Vegetables", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "leek", "level": 1, "expanded": false, "visible": true, "hasChildren": false}], "rootItems": ["Fruits", "Vegetables"], "visibleItems": ["Fruits", "apple", "pear", "fig", "Vegetables", "leek"], "expandedItems": ["Fruits", "Vegetables"], "answers": [{"operation": 2, "value": 1}]}
+                      value: {"valid": true, "errors": [], "items": [{"id": "Fruits", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "apple", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "pear", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "fig", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "Vegetables", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "leek", "level": 1, "expanded": false, "visible": true, "hasChildren": false}], "rootItems": ["Fruits", "Vegetables"], "visibleItems": ["Fruits", "apple", "pear", "fig", "Vegetables", "leek"], "expandedItems": ["Fruits", "Vegetables"], "answers": [{"operation": 2, "value": 1}]}
             '400':
               description: Malformed JSON, a field of the wrong type, an unknown field or `op`, or both or neither of `before` and `after` for `insert`.
               content:
@@ -3113,17 +3113,15 @@ enum OpenAPIDocument {
             uikitException: {type: [string, 'null']}
         SnapshotApplyResponse:
           type: object
-          required: [valid, error, errors, warnings, snapshot, reloadedSections, reloadedItems, reconfiguredItems, before, after, path, updates, validatorUpdates, hazards, reloadUpdates, reconfigureItems, verdict, reloadVerdict]
-          description: When `error` is set, every field from `snapshot` on is null except `before`.
+          required: [valid, errors, warnings, reloadedSections, reloadedItems, reconfiguredItems, before, after, path, hazards, reconfigureItems]
+          description: When an operation throws, `error` is present and the list fields from `reloadedSections` on are null (but `before`), and `snapshot`, the batches and the verdicts are absent; otherwise `error` is absent and they are all present.
           properties:
             valid:
               type: boolean
               description: No operation throws.
             error:
-              description: What UIKit throws (the first failing operation); null when nothing throws.
-              oneOf:
-                - $ref: '#/components/schemas/SnapshotError'
-                - type: 'null'
+              description: What UIKit throws (the first failing operation); absent when nothing throws.
+              $ref: '#/components/schemas/SnapshotError'
             errors:
               type: array
               description: '`error` followed by every later operation that would throw too.'
@@ -3132,9 +3130,8 @@ enum OpenAPIDocument {
               type: array
               items: {$ref: '#/components/schemas/SnapshotWarning'}
             snapshot:
-              oneOf:
-                - $ref: '#/components/schemas/Snapshot'
-                - type: 'null'
+              description: 'The snapshot after the operations (or `new`); absent when an operation throws.'
+              $ref: '#/components/schemas/Snapshot'
             reloadedSections: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
             reloadedItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
             reconfiguredItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
@@ -3150,34 +3147,26 @@ enum OpenAPIDocument {
               enum: [diff, direct, null]
             updates:
               description: The structural batch UIKit performs (deletes and move sources in old coordinates, inserts and move destinations in new ones); never reloads.
-              oneOf:
-                - $ref: '#/components/schemas/BatchUpdates'
-                - type: 'null'
+              $ref: '#/components/schemas/BatchUpdates'
             validatorUpdates:
               description: '`updates` with moves out of deleted or into inserted sections split into a delete and/or insert: post it to `/batch/validate` with `before`/`after`.'
-              oneOf:
-                - $ref: '#/components/schemas/BatchUpdates'
-                - type: 'null'
+              $ref: '#/components/schemas/BatchUpdates'
             hazards:
               type: [array, 'null']
               items: {$ref: '#/components/schemas/SnapshotHazard'}
             reloadUpdates:
               description: The second batch (section and item reloads at their new places, in mark order).
-              oneOf:
-                - $ref: '#/components/schemas/BatchUpdates'
-                - type: 'null'
+              $ref: '#/components/schemas/BatchUpdates'
             reconfigureItems:
               type: [array, 'null']
               description: Reconfigured items at their new index paths (second batch).
               items: {$ref: '#/components/schemas/IndexPath'}
             verdict:
-              oneOf:
-                - $ref: '#/components/schemas/BatchVerdictSummary'
-                - type: 'null'
+              description: '`/batch/validate` on `validatorUpdates` with `before`/`after`; absent when an operation throws.'
+              $ref: '#/components/schemas/BatchVerdictSummary'
             reloadVerdict:
-              oneOf:
-                - $ref: '#/components/schemas/BatchVerdictSummary'
-                - type: 'null'
+              description: '`/batch/validate` on the second batch (`after` to `after`); absent when an operation throws.'
+              $ref: '#/components/schemas/BatchVerdictSummary'
         SectionSnapshotNode:
           type: object
           additionalProperties: false
@@ -3243,26 +3232,25 @@ enum OpenAPIDocument {
             expandedItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
         SectionSnapshotAnswer:
           type: object
-          required: [operation, value]
+          required: [operation]
           properties:
             operation: {type: integer, minimum: 0}
             value:
-              description: An integer (`level`), a boolean (`isExpanded`, `isVisible`, `contains`), an identifier or null (`parent`), or a section snapshot (`snapshot`).
+              description: An integer (`level`), a boolean (`isExpanded`, `isVisible`, `contains`), an identifier (`parent`; absent for a root item, which has none), or a section snapshot (`snapshot`).
               oneOf:
                 - type: integer
                 - type: boolean
                 - type: string
-                - type: 'null'
                 - $ref: '#/components/schemas/SectionSnapshotContent'
         SectionSnapshotResponse:
           type: object
-          required: [valid, error, errors, items, rootItems, visibleItems, expandedItems, answers]
+          required: [valid, errors, items, rootItems, visibleItems, expandedItems, answers]
+          description: '`error` only when an operation throws (then the lists are null).'
           properties:
             valid: {type: boolean}
             error:
-              oneOf:
-                - $ref: '#/components/schemas/SnapshotError'
-                - type: 'null'
+              description: What UIKit throws (the first failing operation).
+              $ref: '#/components/schemas/SnapshotError'
             errors:
               type: array
               items: {$ref: '#/components/schemas/SnapshotError'}

@@ -123,13 +123,20 @@ extension SnapshotEncoder {
                 guard let answer = e.answers[k] else { continue }
                 w.raw(n == 0 ? #"{"operation":"# : #",{"operation":"#)
                 w.int(k)
-                w.raw(#","value":"#)
                 switch answer {
-                case .level(let l): w.int(l)
-                case .flag(let b): w.bool(b)
-                case .parent(let p): if let p { identifier(p, &w) } else { w.null() }
+                case .level(let l):
+                    w.raw(#","value":"#)
+                    w.int(l)
+                case .flag(let b):
+                    w.raw(#","value":"#)
+                    w.bool(b)
+                case .parent(let p?):
+                    w.raw(#","value":"#)
+                    identifier(p, &w)
+                case .parent(nil):
+                    break   // a root item has no parent: no value
                 case .snapshot(let s):
-                    w.raw("{")
+                    w.raw(#","value":{"#)
                     sectionBody(s, &w)
                     w.raw("}")
                 }

@@ -1,7 +1,9 @@
 import LayoutEngine
 
-/// Writes `POST /snapshot/apply` answers. Every field is always present (null when it does not
-/// apply), as for batch verdicts.
+/// Writes `POST /snapshot/apply` answers. List and text fields are always present (null when they
+/// do not apply), as for batch verdicts; object fields (`error`, `snapshot`, the batches and
+/// verdicts) are left out instead of null, which the client generators (swift-openapi-generator)
+/// cannot type.
 enum SnapshotEncoder {
     static func outcome(_ o: SnapshotOutcome) -> [UInt8] {
         let items = (o.snapshot?.itemCount ?? 0) + (o.batches?.updates.operationCount ?? 0) * 2
@@ -17,8 +19,11 @@ enum SnapshotEncoder {
             w.string(x.message)
             w.raw("}")
         }
-        w.raw(#"],"snapshot":"#)
-        if let s = o.snapshot { write(s, &w) } else { w.null() }
+        w.raw("]")
+        if let s = o.snapshot {
+            w.raw(#","snapshot":"#)
+            write(s, &w)
+        }
         let ok = o.snapshot != nil
         w.raw(#","reloadedSections":"#)
         identifiers(ok ? o.marks.reloadedSections : nil, &w)
@@ -33,10 +38,12 @@ enum SnapshotEncoder {
         let b = o.batches
         w.raw(#","path":"#)
         BatchEncoder.optionalString(b?.path.rawValue, &w)
-        w.raw(#","updates":"#)
-        if let b { BatchEncoder.write(b.updates, &w) } else { w.null() }
-        w.raw(#","validatorUpdates":"#)
-        if let b { BatchEncoder.write(b.validatorUpdates, &w) } else { w.null() }
+        if let b {
+            w.raw(#","updates":"#)
+            BatchEncoder.write(b.updates, &w)
+            w.raw(#","validatorUpdates":"#)
+            BatchEncoder.write(b.validatorUpdates, &w)
+        }
         w.raw(#","hazards":"#)
         if let b {
             w.raw("[")
@@ -53,24 +60,32 @@ enum SnapshotEncoder {
         } else {
             w.null()
         }
-        w.raw(#","reloadUpdates":"#)
-        if let b { BatchEncoder.write(b.reloadUpdates, &w) } else { w.null() }
+        if let b {
+            w.raw(#","reloadUpdates":"#)
+            BatchEncoder.write(b.reloadUpdates, &w)
+        }
         w.raw(#","reconfigureItems":"#)
         if let b { BatchEncoder.paths(b.reconfigureItems, &w) } else { w.null() }
-        w.raw(#","verdict":"#)
-        verdict(o.verdict, &w)
-        w.raw(#","reloadVerdict":"#)
-        verdict(o.reloadVerdict, &w)
+        if let v = o.verdict {
+            w.raw(#","verdict":"#)
+            verdict(v, &w)
+        }
+        if let v = o.reloadVerdict {
+            w.raw(#","reloadVerdict":"#)
+            verdict(v, &w)
+        }
         w.raw("}")
         return w.bytes
     }
 
-    /// `{"valid":…,"error":…,"errors":[…]` (the object left open).
+    /// `{"valid":…,"error":…,"errors":[…]` (the object left open; `error` only when one throws).
     static func verdictHead(_ errors: [SnapshotError], _ w: inout JSONWriter) {
         w.raw(#"{"valid":"#)
         w.bool(errors.isEmpty)
-        w.raw(#","error":"#)
-        if let e = errors.first { write(e, &w) } else { w.null() }
+        if let e = errors.first {
+            w.raw(#","error":"#)
+            write(e, &w)
+        }
         w.raw(#","errors":["#)
         for (k, e) in errors.enumerated() {
             if k > 0 { w.raw(",") }
@@ -102,8 +117,7 @@ enum SnapshotEncoder {
 
     /// `{"valid","errors","warnings","uikitException"}` of `BatchValidation` (the mapping and steps
     /// are left to /batch/validate: they hold one entry per item).
-    static func verdict(_ v: BatchVerdict?, _ w: inout JSONWriter) {
-        guard let v else { w.null(); return }
+    static func verdict(_ v: BatchVerdict, _ w: inout JSONWriter) {
         w.raw(#"{"valid":"#)
         w.bool(v.valid)
         w.raw(#","errors":"#)
