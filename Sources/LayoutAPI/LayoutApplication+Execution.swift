@@ -16,6 +16,11 @@ extension LayoutApplication {
         compressionPending(openAPIBody, plan) ? .offload : .inline
     }
 
+    /// `GET /devices`: fixed bytes, inline unless its coded form is still to make.
+    static func devicesCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
+        compressionPending(DevicesDocument.body, plan) ? .offload : .inline
+    }
+
     /// A body the memo knows (its layout pinned by the lookup) is answered inline from the cache
     /// unless its coded form is still to make; anything else is decoded and computed on Dispatch.
     static func postCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {

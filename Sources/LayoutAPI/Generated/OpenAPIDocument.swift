@@ -208,6 +208,54 @@ enum OpenAPIDocument {
                   schema:
                     type: string
                   example: "layoutd_http_requests_total{route=\"/layout\",status=\"200\"} 3\nlayoutd_cache_hits_total 1\n"
+      /devices:
+        get:
+          tags: [layout]
+          operationId: getDevices
+          summary: The device profiles `collectionView.device` accepts.
+          description: |
+            Every profile with, per orientation, the numbers it fills into `collectionView`: bounds,
+            horizontal size class, safe-area insets, layout margins and readable-content insets, plus
+            the screen's scale and `wideContentMargins` and where each number comes from (`[Doc]`
+            Apple's specifications, `[S]` simulator readings as published, `[I]` inferred). Current
+            iPhone lines (SE, 13 mini to 17 Pro Max, 16e, Air) and iPad lines (iPad, mini, Air
+            11/13-inch, Pro 11/13-inch).
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The device table.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/DeviceList'
+                  example: {"orientations": ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"], "devices": [{"name": "iPhone 16 Pro", "idiom": "phone", "scale": 3, "wideContentMargins": false, "source": "402x874 @3x [Doc]; top 62, sides 62 [S]", "orientations": {"portrait": {"width": 402, "height": 874, "horizontalSizeClass": "compact", "safeAreaInsets": {"top": 62, "left": 0, "bottom": 34, "right": 0}, "layoutMargins": {"top": 62, "left": 16, "bottom": 34, "right": 16}, "readableContentInsets": {"top": 62, "left": 16, "bottom": 34, "right": 16}}, "landscapeLeft": {"width": 874, "height": 402, "horizontalSizeClass": "compact", "safeAreaInsets": {"top": 0, "left": 62, "bottom": 21, "right": 62}, "layoutMargins": {"top": 0, "left": 78, "bottom": 21, "right": 78}, "readableContentInsets": {"top": 0, "left": 101, "bottom": 21, "right": 101}}, "landscapeRight": {"width": 874, "height": 402, "horizontalSizeClass": "compact", "safeAreaInsets": {"top": 0, "left": 62, "bottom": 21, "right": 62}, "layoutMargins": {"top": 0, "left": 78, "bottom": 21, "right": 78}, "readableContentInsets": {"top": 0, "left": 101, "bottom": 21, "right": 101}}}}]}
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /layout:
         post:
           tags: [layout]
@@ -345,6 +393,22 @@ enum OpenAPIDocument {
                                 pinToVisibleBounds: true
                             decorationItems: [{elementKind: background}]
                       sections: [{numberOfItems: 1}, {numberOfItems: 5}]
+                  rightToLeft:
+                    summary: The `grid` request in a right-to-left locale; rows start at the right.
+                    value: {"collectionView": {"width": 375, "height": 667, "layoutDirection": "rightToLeft"}, "sections": [{"numberOfItems": 3}]}
+                  device:
+                    summary: A full-width list-like section inside the layout margins of an iPhone 16 Pro in landscape (62 pt safe area + 16 pt margin on each side).
+                    value:
+                      collectionView: {device: iPhone 16 Pro, orientation: landscapeLeft}
+                      layout:
+                        type: compositional
+                        configuration: {contentInsetsReference: layoutMargins}
+                        sections:
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+                              subitems: [{item: {layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}}}]
+                      sections: [{numberOfItems: 2}]
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -395,6 +459,12 @@ enum OpenAPIDocument {
                     minimal:
                       summary: 'The same with `Prefer: return=minimal`.'
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
+                    rightToLeft:
+                      summary: Answer to the `rightToLeft` request, the mirror image of `grid` (another id).
+                      value: {"id": "0febcdedadf4c75d70b168a25771a5f8", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 325, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 260, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 195, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
+                    device:
+                      summary: Answer to the `device` request (874 x 402 in landscape).
+                      value: {"id": "89b457cf42d895df55ea6647c1ec5823", "contentSize": {"width": 874, "height": 88}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 78, "y": 0, "width": 718, "height": 44}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 78, "y": 44, "width": 718, "height": 44}, "zIndex": 0}], "warnings": []}
             '400':
               $ref: '#/components/responses/BadRequest'
             '413':
@@ -1369,6 +1439,9 @@ enum OpenAPIDocument {
                 negativeHeight:
                   summary: A negative collection-view height.
                   value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000.", "errors": [{"pointer": "/collectionView/height", "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000."}]}
+                unknownDevice:
+                  summary: A device name that is not in `GET /devices`.
+                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead."}]}
       schemas:
         Health:
           type: object
@@ -1509,27 +1582,125 @@ enum OpenAPIDocument {
         CollectionView:
           type: object
           additionalProperties: false
-          required: [width, height]
+          description: |
+            The collection view's bounds, screen scale and insets. Either spell them out (`width` and
+            `height` are then required) or name a `device` (with an `orientation`): its profile fills
+            `width`, `height`, `scale`, `safeAreaInsets`, `layoutMargins`, `readableContentInsets` and
+            `wideContentMargins` as a full-screen `UICollectionViewController` sees them, and every
+            field sent explicitly overrides the profile. `GET /devices` lists the profiles.
           properties:
             width:
               $ref: '#/components/schemas/Length'
+              description: Bounds width; required unless `device` gives it.
             height:
               $ref: '#/components/schemas/Length'
+              description: Bounds height; required unless `device` gives it.
             scale:
               type: number
               exclusiveMinimum: 0
               maximum: 100
               default: 2
-              description: The screen scale; origins round to 1/scale points.
+              description: The screen scale; origins round to 1/scale points. Default 2, or the device's.
             contentInset:
               $ref: '#/components/schemas/Insets'
-              description: The adjusted content inset (`adjustedContentInset`, contentInset plus any safe-area adjustment).
+              description: The adjusted content inset (`adjustedContentInset`, contentInset plus any safe-area adjustment). A device profile does not fill it.
             safeAreaInsets:
               $ref: '#/components/schemas/Insets'
-              description: Used with `sectionInsetReference` `fromSafeArea`.
+              description: Used with `sectionInsetReference` `fromSafeArea` and compositional `contentInsetsReference` `safeArea`. Default zero, or the device's in that orientation.
             layoutMargins:
               $ref: '#/components/schemas/Insets'
-              description: Used with `sectionInsetReference` `fromLayoutMargins`.
+              description: |
+                Used with `sectionInsetReference` `fromLayoutMargins`, compositional `layoutMargins` and
+                `columnFlow`. Default zero; with a `device`, a root view's margins: the system minimum
+                margins (16 pt in a compact width, 20 pt in a regular one; 0 top and bottom) measured
+                from the safe area (the explicit `safeAreaInsets`, if sent).
+            readableContentInsets:
+              $ref: '#/components/schemas/Insets'
+              description: |
+                The readable content guide's insets, read by compositional `contentInsetsReference`
+                `readableContent` (a compositional `configuration.readableContentInsets` wins). With a
+                `device`: a readable width of at most 672 pt (iPad at the default text size, inferred)
+                centred between the layout margins; without one, the layout margins.
+            wideContentMargins:
+              type: boolean
+              description: '`UIScreen._wantsWideContentMargins` (iPads and iPhones at least 414 pt wide): list sections use 20 pt margins instead of 16. Default: the device''s; without a device the list''s own default.'
+            device:
+              type: string
+              description: A device profile by its simulator name, e.g. `iPhone 16 Pro` or `iPad Air 11-inch (M2)` (case is ignored). An unknown name is a 422 that points to `GET /devices`.
+              example: iPhone 16 Pro
+            orientation:
+              type: string
+              enum: [portrait, portraitUpsideDown, landscapeLeft, landscapeRight]
+              default: portrait
+              description: '`UIInterfaceOrientation` of the `device` (only with `device`). iPhones have no `portraitUpsideDown` (a 422); the two landscapes give the same numbers (UIKit reports the sensor housing''s inset on both sides).'
+            layoutDirection:
+              type: string
+              enum: [leftToRight, rightToLeft]
+              default: leftToRight
+              description: |
+                `effectiveUserInterfaceLayoutDirection`. `rightToLeft` lays every layout type out as
+                UIKit does in an Arabic or Hebrew locale: the frames are the mirror image of the
+                left-to-right layout across the content width (`x' = contentWidth − x − width`). Flow,
+                grid and column flow mirror their rows as `UICollectionViewFlowLayout` does; the
+                compositional layout reads its insets as leading/trailing (the right safe-area inset
+                and margin lead) and its orthogonal rows start at the right, so an
+                `orthogonalOffsets` offset moves them right; waterfall and mosaic mirror as
+                `flipsHorizontallyInOppositeLayoutDirection` = true does. A horizontal layout's
+                sections run from the right and pinned headers stick to the right edge of the
+                visible rect. Queries, pinning, invalidation and pictures work on the mirrored
+                frames. Part of the id: a right-to-left request never shares an id with a
+                left-to-right one.
+        DeviceList:
+          type: object
+          required: [orientations, devices]
+          properties:
+            orientations:
+              type: array
+              items:
+                type: string
+            devices:
+              type: array
+              items:
+                $ref: '#/components/schemas/Device'
+        Device:
+          type: object
+          required: [name, idiom, scale, wideContentMargins, source, orientations]
+          properties:
+            name:
+              type: string
+              description: The value for `collectionView.device`.
+            idiom:
+              type: string
+              enum: [phone, pad]
+            scale:
+              type: number
+            wideContentMargins:
+              type: boolean
+            source:
+              type: string
+              description: Where the numbers come from; `[I]` marks inferred ones.
+            orientations:
+              type: object
+              description: The orientations the device has (`portrait`, `landscapeLeft`, `landscapeRight`, and `portraitUpsideDown` on iPad).
+              additionalProperties:
+                $ref: '#/components/schemas/DeviceOrientationMetrics'
+        DeviceOrientationMetrics:
+          type: object
+          required: [width, height, horizontalSizeClass, safeAreaInsets, layoutMargins, readableContentInsets]
+          properties:
+            width:
+              type: number
+            height:
+              type: number
+            horizontalSizeClass:
+              type: string
+              enum: [compact, regular]
+            safeAreaInsets:
+              $ref: '#/components/schemas/Insets'
+            layoutMargins:
+              $ref: '#/components/schemas/Insets'
+            readableContentInsets:
+              $ref: '#/components/schemas/Insets'
         RowAlignment:
           type: object
           additionalProperties: false

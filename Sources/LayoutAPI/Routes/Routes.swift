@@ -12,6 +12,7 @@ extension LayoutApplication {
         Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
         Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
         Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
+        Route("/devices",                .get,  .sized(devicesCost),   .revalidate) { _, _, _ in getDevices() },
         Route("/layout",                 .post, .sized(postCost),      .noStore)    { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },
         Route("/layout/{id}.svg",        .get,  .sized(svgCost),       .immutable)  { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
         Route("/layout/{id}",            .get,  .sized(layoutCost),    .immutable)  { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },

@@ -16,14 +16,13 @@ extension SVGRenderer {
             let g = layout.sections[s]
             let length = g.maxScroll - g.minScroll
             guard length > 0, length.isFinite else { continue }
-            let band = vertical
-                ? Rect(x: 0, y: g.minScroll, width: layout.contentSize.width, height: length)
-                : Rect(x: g.minScroll, y: 0, width: length, height: layout.contentSize.height)
+            let band = layout.rect(of: g) // right to left, a horizontal layout's sections run from the right
             w.raw(s % 2 == 0 ? "<rect class=\"ld-band0\"" : "<rect class=\"ld-band1\"")
             w.frame(band)
             w.attribute("data-section", Double(s))
             w.raw("><title>")
-            w.text("section \(s): \(vertical ? "y" : "x") \(SVGWriter.format(g.minScroll)) to \(SVGWriter.format(g.maxScroll))")
+            w.text(vertical ? "section \(s): y \(SVGWriter.format(band.minY)) to \(SVGWriter.format(band.maxY))"
+                : "section \(s): x \(SVGWriter.format(band.minX)) to \(SVGWriter.format(band.maxX))")
             w.raw("</title></rect>")
             if band.height >= font * 1.2, band.width >= font * 3 {
                 w.raw("<text class=\"ld-band-label\"")

@@ -47,6 +47,12 @@ public struct LayoutdClient: Sendable {
         }
     }
 
+    /// `GET /devices`: the device profiles `collectionView.device` accepts, with the numbers each
+    /// orientation fills in.
+    public func devices() async throws -> Components.Schemas.DeviceList {
+        try await call { try await generated.getDevices() }.ok.body.json
+    }
+
     /// `GET /layout/{id}`: a cached layout again (a `LayoutdError` with status 404 when evicted).
     public func layout(id: String) async throws -> Layout {
         try await call { try await generated.getLayout(path: .init(id: id)) }.ok.body.json

@@ -75,6 +75,15 @@ enum PlaygroundPage {
             <select id="example"></select>
             <span id="status" class="status">…</span>
           </div>
+          <div class="row">
+            <label for="device">Device</label>
+            <select id="device" title="collectionView.device: fills width, height, scale, safe area, margins and readable insets from GET /devices"><option value="">custom size</option></select>
+            <select id="orientation" title="collectionView.orientation" disabled>
+              <option value="portrait">portrait</option><option value="landscapeLeft">landscapeLeft</option>
+              <option value="landscapeRight">landscapeRight</option><option value="portraitUpsideDown">portraitUpsideDown</option>
+            </select>
+            <label><input type="checkbox" id="rtl" title="collectionView.layoutDirection: rightToLeft"> Right to left</label>
+          </div>
           <div class="editor" id="layout-editor">
             <div class="backdrop" aria-hidden="true"><div class="highlights"></div></div>
             <textarea id="source" spellcheck="false" autocomplete="off" aria-label="POST /layout request body"></textarea>
@@ -193,7 +202,8 @@ enum PlaygroundPage {
       const state = {
         ready: false, posts: 0, layoutId: null, layout: null, scale: 1, collectionView: null,
         viewport: null, rectQueries: 0, lastRectQuery: null, lastRectResult: [], pinned: [],
-        problem: null, highlighted: [], rotation: null, batch: null, snapshot: null, selected: null, errors: []
+        problem: null, highlighted: [], rotation: null, batch: null, snapshot: null, selected: null, errors: [],
+        devices: [], device: null, layoutDirection: 'leftToRight'
       };
       window.playground = state;
       window.addEventListener('error', function (e) { state.errors.push(String(e.message)); });
@@ -435,10 +445,11 @@ enum PlaygroundPage {
         clearProblem();
         showWarnings(body.warnings);
         setStatus($('status'), '200 · ' + (response.headers.get('X-Cache') || ''), 'good');
-        const cv = parsed && parsed.collectionView ? parsed.collectionView : { width: body.contentSize.width, height: 400 };
+        const cv = resolveCollectionView(parsed && parsed.collectionView, body);
+        syncControls(parsed && parsed.collectionView);
         state.rotation = null;
         $('rotation').hidden = true;
-        await show(body, { width: Number(cv.width) || 0, height: Number(cv.height) || 0 }, null);
+        await show(body, cv, null);
       }
     
       /** Draws `layout` (a POST /layout answer) with the viewport at `viewport` or kept. */
@@ -618,6 +629,72 @@ enum PlaygroundPage {
         $('attributes').textContent = attrs ? JSON.stringify(attrs, null, 2) : 'Not in the layout answer: ' + key;
       });
     
+      // ---- Device profiles (GET /devices) and right to left: both edit collectionView in the request. ----
+      /** The bounds the request lays out for: its width and height, else its device's, else the content's. */
+      function resolveCollectionView(cv, body) {
+        cv = cv || {};
+        let width = Number(cv.width), height = Number(cv.height);
+        const device = state.devices.find(function (d) { return cv.device && d.name.toLowerCase() === String(cv.device).toLowerCase(); });
+        const metrics = device && device.orientations[cv.orientation || 'portrait'];
+        if (!(width >= 0) || cv.width === undefined) width = metrics ? metrics.width : body.contentSize.width;
+        if (!(height >= 0) || cv.height === undefined) height = metrics ? metrics.height : 400;
+        return { width: width, height: height };
+      }
+    
+      /** The pickers show what the request says. */
+      function syncControls(cv) {
+        cv = cv || {};
+        state.device = cv.device || null;
+        state.layoutDirection = cv.layoutDirection === 'rightToLeft' ? 'rightToLeft' : 'leftToRight';
+        $('device').value = state.devices.some(function (d) { return d.name === cv.device; }) ? cv.device : '';
+        $('orientation').disabled = !cv.device;
+        $('orientation').value = cv.orientation || 'portrait';
+        $('rtl').checked = state.layoutDirection === 'rightToLeft';
+      }
+    
+      /** Rewrites collectionView in the editor with `change`, then lays out again. */
+      function editCollectionView(change) {
+        let body;
+        try { body = JSON.parse(editor.text); } catch (e) { return; }
+        if (!body || typeof body !== 'object') return;
+        body.collectionView = change(Object.assign({}, body.collectionView || {}));
+        editor.text = JSON.stringify(body, null, 2);
+        state.viewport = null;
+        run();
+      }
+    
+      $('device').addEventListener('change', function () {
+        const name = $('device').value;
+        const previous = state.collectionView;
+        editCollectionView(function (cv) {
+          ['width', 'height', 'scale', 'safeAreaInsets', 'layoutMargins', 'readableContentInsets', 'wideContentMargins', 'device', 'orientation']
+            .forEach(function (k) { delete cv[k]; });
+          const out = name ? { device: name, orientation: $('orientation').value } :
+            { width: previous ? previous.width : 375, height: previous ? previous.height : 667 };
+          return Object.assign(out, cv);
+        });
+      });
+      $('orientation').addEventListener('change', function () {
+        editCollectionView(function (cv) { cv.orientation = $('orientation').value; return cv; });
+      });
+      $('rtl').addEventListener('change', function () {
+        const rtl = $('rtl').checked;
+        editCollectionView(function (cv) { if (rtl) cv.layoutDirection = 'rightToLeft'; else delete cv.layoutDirection; return cv; });
+      });
+    
+      async function loadDevices() {
+        try {
+          const response = await fetch('/devices');
+          const body = await response.json();
+          state.devices = body.devices || [];
+        } catch (e) { state.errors.push('GET /devices failed: ' + e.message); return; }
+        const select = $('device');
+        state.devices.forEach(function (d) { select.appendChild(el('option', { value: d.name, text: d.name })); });
+        let parsed = null;
+        try { parsed = JSON.parse(editor.text); } catch (e) { parsed = null; }
+        syncControls(parsed && parsed.collectionView);
+      }
+    
       // ---- Rotation: POST /layout/{id}/invalidate with the bounds' width and height swapped. ----
       $('rotate').addEventListener('click', async function () {
         if (!state.layoutId || !state.collectionView) return;
@@ -756,6 +833,7 @@ enum PlaygroundPage {
       run();
       runBatch();
       runSnapshot();
+      loadDevices();
     })();
     </script>
     </body>
