@@ -157,6 +157,17 @@ try:
           driver.find_element(By.ID, "batch-verdict").text == "Invalid: UIKit throws." and driver.find_element(By.ID, "batch-exception").text.startswith(
               "Invalid update: invalid number of items in section 0."), driver.find_element(By.ID, "batch-out").text)
 
+    # 5b. The snapshot panel: a snapshot's apply shown as the batch it becomes; UIKit's throw.
+    wait(driver, "document.getElementById('snapshot-verdict')", what="snapshot verdict")
+    out = driver.find_element(By.ID, "snapshot-out").text
+    check("the snapshot panel shows the batch apply performs",
+          "moveItems [[[0,0],[1,1]]]" in out and "insertItems [[1,2]]" in out and "reloadItems [[0,0]]" in out, out)
+    set_editor(driver, "snapshot-source", '{"operations": [{"op": "appendItems", "items": ["a"]}]}')
+    wait(driver, "window.playground.snapshot && window.playground.snapshot.valid === false", what="snapshot throw")
+    check("the snapshot panel shows UIKit's exception and the operation",
+          "There are currently no sections in the data source. Please add a section first." in driver.find_element(By.ID, "snapshot-out").text,
+          driver.find_element(By.ID, "snapshot-out").text)
+
     # 6. A bad edit: the problem, with the pointer's field marked; markup in it stays text.
     evil = "<img src=x onerror=window.pwned=1>"
     set_editor(driver, "source", json.dumps({"collectionView": {"width": 320, "height": 480},

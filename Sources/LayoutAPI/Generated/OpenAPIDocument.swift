@@ -1050,9 +1050,11 @@ enum OpenAPIDocument {
             move). The items that stay are a longest increasing run, so the moves are few
             (`["a","b","c"] -> ["b","c","a"]` is one move).
     
-            Identifiers must be unique within a section, as diffable data sources require; a
-            repeat is a 422 naming each one (UIKit: "Fatal: supplied item identifiers are not
-            unique.").
+            Identifiers must be unique in all sections together, as a diffable data source snapshot
+            holds each item once: a repeat within a section or across sections is a 422 naming each
+            one, the detail quoting UIKit ("Fatal: supplied item identifiers are not unique." for a
+            repeat in one list, the "already exists in the snapshot" log for an item in two sections).
+            `POST /snapshot/apply` gives the batch UIKit's own `apply` derives, with section identity.
           requestBody:
             required: true
             content:
@@ -1113,14 +1115,174 @@ enum OpenAPIDocument {
                 identifiers repeated within a section (one error per repeat, e.g. pointer `/old/0/2`,
                 `/old/0/2 is "b", like /old/0/1; identifiers must be unique within a section.`; the
                 detail quotes UIKit's "Fatal: supplied item identifiers are not unique. Duplicate
-                identifiers: {(b)}"), more identifiers in `old` and `new` together than the server's
+                identifiers: {(…)}") or across sections (`/old/1/0 is "a", already /old/0/0; an
+                identifier occurs once in all sections of a snapshot, not once per section.`), more identifiers in `old` and `new` together than the server's
                 cap (`--max-batch-operations`, default 100,000; pointer ""), more than 1,000,000
                 sections in either, or an unknown `flavor`.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
-                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source crashes on them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(b)}\". Give every item of a section its own identifier.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source refuses them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}\". Give every item its own identifier, unique across all sections.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
+      /snapshot/apply:
+        post:
+          tags: [batch]
+          operationId: applySnapshot
+          summary: What UIKit does with a diffable data source snapshot, and the batches its apply performs.
+          description: |
+            `NSDiffableDataSourceSnapshot` and `UICollectionViewDiffableDataSource.apply(_:animatingDifferences:)`.
+            Send the data source's current snapshot (`old`, default empty) and either the operations the
+            app makes on a copy of it (`operations`, in UIKit's vocabulary) or the snapshot it passes to
+            `apply` (`new`, with the reload/reconfigure marks it carries).
+    
+            The answer is a 200 whatever UIKit does. When an operation throws, `error` is UIKit's
+            exception with its exact text (`reason`, pointers printed as `0xPTR`) and the index of the
+            operation; `errors` continues with every later operation that would throw too (each is
+            skipped, as a throwing operation changes nothing), and the rest is null. Otherwise the answer
+            has the resulting snapshot and the batch `apply` performs in the `/batch/validate` format:
+            `updates` (deletes, inserts and moves as UIKit derives them: Foundation's ordered-set
+            difference over section identifiers and over the global item list, plus a move for every
+            item whose section identifier changed), `validatorUpdates` (the same batch with moves out of
+            deleted or into inserted sections split, so `/batch/validate` accepts it, each split listed
+            in `hazards`), and the second batch UIKit performs with the reloads and reconfigures at
+            their new index paths (`reloadUpdates`, `reconfigureItems`). `verdict` and `reloadVerdict`
+            are `/batch/validate`'s verdicts on the two batches with `before`/`after`.
+    
+            `source: dataSource` says the app mutated `dataSource.snapshot()`: with exactly one operation
+            UIKit skips the diff and performs that operation's own updates (`path: direct`).
+            `linkedSDK: legacy` is an app linked before UIKit's SDK gates (a longer text for an existing
+            section; a move whose index paths are equal becomes a delete and an insert).
+    
+            Identifiers are JSON strings or integers, equal by value (`1` and `"1"` differ). Section and
+            item identifiers are separate namespaces.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/SnapshotApplyRequest'
+                examples:
+                  operations:
+                    summary: Append to a section, move an item across sections, reload one.
+                    value: {"old": {"sections": [{"id": "A", "items": ["a", "b"]}, {"id": "B", "items": ["c"]}]}, "operations": [{"op": "appendItems", "items": ["d"], "toSection": "B"}, {"op": "moveItem", "item": "a", "after": "c"}, {"op": "reloadItems", "items": ["b"]}]}
+                  duplicate:
+                    summary: An item twice in one appendItems call (UIKit throws).
+                    value: {"old": {"sections": [{"id": "main", "items": ["a"]}]}, "operations": [{"op": "appendItems", "items": ["b", "c", "b"]}]}
+                  newSnapshot:
+                    summary: The snapshot passed to apply renames the section.
+                    value: {"old": {"sections": [{"id": "A", "items": ["a", "b"]}]}, "new": {"sections": [{"id": "B", "items": ["a", "b"]}]}}
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: UIKit's verdict, and the snapshot and batches when it does not throw.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/SnapshotApplyResponse'
+                  examples:
+                    operations:
+                      summary: Answer to the operations example.
+                      value: {"valid": true, "errors": [], "warnings": [], "snapshot": {"sections": [{"id": "A", "items": ["b"]}, {"id": "B", "items": ["c", "a", "d"]}]}, "reloadedSections": [], "reloadedItems": ["b"], "reconfiguredItems": [], "before": [2, 1], "after": [1, 3], "path": "diff", "updates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "validatorUpdates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "hazards": [], "reloadUpdates": {"deleteItems": [], "insertItems": [], "reloadItems": [[0, 0]], "moveItems": [], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "reconfigureItems": [], "verdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}, "reloadVerdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}}
+                    duplicate:
+                      summary: Answer to the duplicate example.
+                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
+            '400':
+              description: Malformed JSON (pointer ""), a field of the wrong type (an identifier that is neither a string nor an integer), an unknown field or `op`, both or neither of `operations` and `new`, or both or neither of `before` and `after` where an operation needs one. `errors[0].pointer` names the field.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Expected an identifier (a string or an integer) at /operations/0/items/0 but found a boolean; send a string or a whole number such as \"a\" or 7.", "errors": [{"pointer": "/operations/0/items/0", "detail": "Expected an identifier (a string or an integer) at /operations/0/items/0 but found a boolean; send a string or a whole number such as \"a\" or 7."}]}
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                Well-formed but not a snapshot any data source can hold (`type`
+                `https://layoutd.dev/problems/unprocessable-snapshot`, title "Snapshot rejected"): a
+                section identifier twice, or an item identifier twice in `old` or `new` (within a section
+                or across sections), one error per repeat with its pointer, the detail quoting UIKit's
+                text for the same mistake made through the API; or over the caps: more than 1,000,000
+                items in a snapshot or named by the operations, more than `--max-batch-operations`
+                operations, or operations that would visit more than 20,000,000 identifiers (pointer
+                `/operations/k`); or an unknown `source` or `linkedSDK`.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b", "errors": [{"pointer": "/old/sections/1/items/0", "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b"}]}
+      /snapshot/section:
+        post:
+          tags: [batch]
+          operationId: editSectionSnapshot
+          summary: An NSDiffableDataSourceSectionSnapshot (outline, sidebar) edited and queried.
+          description: |
+            Send a tree of items (`snapshot`, optional) and operations: `append` (to the roots, or as the
+            last children of `to`), `insert` (siblings `before` or `after` an item, after its
+            children), `delete` (with children), `deleteAll`, `expand`, `collapse` (unknown items
+            ignored, as UIKit does), and the queries `level`, `parent`, `isExpanded`, `isVisible`,
+            `contains` and `snapshot` (`snapshot(of:includingParent:)`), answered in `answers`.
+    
+            The answer lists every item depth first with its level, expansion and visibility;
+            `visibleItems` is what the collection view shows for the section (the rows a sidebar list
+            lays out). UIKit's throws (an item already in the section snapshot or twice in a list, an
+            unknown parent or destination, a query on an unknown item) are a 200 with `valid: false`,
+            `error` carrying UIKit's text and the operation index, as for `/snapshot/apply`. Unlike
+            `NSDiffableDataSourceSnapshot`, an existing item is refused, not moved. Empty lists are
+            no-ops even with an unknown destination.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/SectionSnapshotRequest'
+                examples:
+                  sidebar:
+                    value: {"snapshot": {"items": [{"id": "Fruits", "expanded": true, "children": [{"id": "apple"}, {"id": "pear"}]}, {"id": "Vegetables", "children": [{"id": "leek"}]}]}, "operations": [{"op": "expand", "items": ["Vegetables"]}, {"op": "append", "items": ["fig"], "to": "Fruits"}, {"op": "level", "item": "fig"}]}
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The section snapshot after the operations and the queries' answers, or UIKit's throw.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/SectionSnapshotResponse'
+                  examples:
+                    sidebar:
+                      value: {"valid": true, "errors": [], "items": [{"id": "Fruits", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "apple", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "pear", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "fig", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "Vegetables", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "leek", "level": 1, "expanded": false, "visible": true, "hasChildren": false}], "rootItems": ["Fruits", "Vegetables"], "visibleItems": ["Fruits", "apple", "pear", "fig", "Vegetables", "leek"], "expandedItems": ["Fruits", "Vegetables"], "answers": [{"operation": 2, "value": 1}]}
+            '400':
+              description: Malformed JSON, a field of the wrong type, an unknown field or `op`, or both or neither of `before` and `after` for `insert`.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "/operations/0 has neither before nor after; insert takes exactly one of them, e.g. \"before\": \"x\".", "errors": [{"pointer": "/operations/0/before", "detail": "/operations/0 has neither before nor after; insert takes exactly one of them, e.g. \"before\": \"x\"."}]}
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: An item twice in the tree (pointer `/snapshot/items`, type `https://layoutd.dev/problems/unprocessable-snapshot`), or over the caps (1,000,000 items, `--max-batch-operations` operations, 20,000,000 items visited).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}", "errors": [{"pointer": "/snapshot/items", "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}"}]}
     components:
       parameters:
         IfNoneMatch:
@@ -3189,7 +3351,7 @@ enum OpenAPIDocument {
               items: {$ref: '#/components/schemas/BatchUpdates'}
         BatchIdentifiers:
           type: array
-          description: Item identifiers per section (unique within a section). At most 1,000,000 sections.
+          description: Item identifiers per section (unique across all sections). At most 1,000,000 sections.
           maxItems: 1000000
           items:
             type: array
@@ -3218,6 +3380,295 @@ enum OpenAPIDocument {
               properties:
                 updates:
                   $ref: '#/components/schemas/BatchUpdates'
+        SnapshotIdentifier:
+          description: A section or item identifier, a string or a whole number; equal by value (`1` and `"1"` are two identifiers).
+          oneOf:
+            - type: string
+            - type: integer
+        SnapshotIdentifiers:
+          type: array
+          maxItems: 1000000
+          items: {$ref: '#/components/schemas/SnapshotIdentifier'}
+        SnapshotSection:
+          type: object
+          additionalProperties: false
+          required: [id, items]
+          properties:
+            id: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            items: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+        Snapshot:
+          type: object
+          additionalProperties: false
+          required: [sections]
+          description: Sections in order with their items. A section identifier occurs once; an item identifier once in the whole snapshot (else 422). At most 1,000,000 sections and 1,000,000 items.
+          properties:
+            sections:
+              type: array
+              maxItems: 1000000
+              items: {$ref: '#/components/schemas/SnapshotSection'}
+        AppliedSnapshot:
+          type: object
+          additionalProperties: false
+          required: [sections]
+          description: The snapshot passed to `apply`, with the marks `reloadSections`/`reloadItems`/`reconfigureItems` left on it (identifiers no longer in it are skipped).
+          properties:
+            sections:
+              type: array
+              maxItems: 1000000
+              items: {$ref: '#/components/schemas/SnapshotSection'}
+            reloadedSections: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            reloadedItems: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            reconfiguredItems: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+        SnapshotOperation:
+          type: object
+          additionalProperties: false
+          required: [op]
+          description: |
+            One call on the snapshot, `op` plus its arguments: `appendSections {sections}`,
+            `insertSections {sections, before|after}`, `deleteSections {sections}`,
+            `moveSection {section, before|after}`, `reloadSections {sections}`,
+            `appendItems {items, toSection?}` (default: the last section), `insertItems {items, before|after}`,
+            `deleteItems {items}`, `deleteAllItems {}`, `moveItem {item, before|after}`, `reloadItems {items}`,
+            `reconfigureItems {items}`. Exactly one of `before`/`after` where the operation takes a
+            destination; another field of another operation is a 400.
+          properties:
+            op:
+              type: string
+              enum: [appendSections, insertSections, deleteSections, moveSection, reloadSections, appendItems, insertItems, deleteItems, deleteAllItems, moveItem, reloadItems, reconfigureItems]
+            sections: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            items: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            section: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            item: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            toSection: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            before: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            after: {$ref: '#/components/schemas/SnapshotIdentifier'}
+        SnapshotApplyRequest:
+          type: object
+          additionalProperties: false
+          description: Exactly one of `operations` and `new`.
+          properties:
+            old: {$ref: '#/components/schemas/Snapshot'}
+            operations:
+              type: array
+              description: At most `--max-batch-operations` (default 100,000), naming at most 1,000,000 identifiers in all.
+              items: {$ref: '#/components/schemas/SnapshotOperation'}
+            new: {$ref: '#/components/schemas/AppliedSnapshot'}
+            source:
+              type: string
+              enum: [fresh, dataSource]
+              default: fresh
+              description: '`dataSource`: the app mutated `dataSource.snapshot()`; with one operation UIKit applies its updates without diffing.'
+            linkedSDK:
+              type: string
+              enum: [current, legacy]
+              default: current
+        SnapshotError:
+          type: object
+          required: [code, exception, reason, operation, pointer, evidence]
+          properties:
+            code:
+              type: string
+              enum: [DUPLICATE_ITEM_IDENTIFIERS, DUPLICATE_SECTION_IDENTIFIERS, NO_SECTIONS, SECTION_IDENTIFIER_ALREADY_EXISTS, PARAMETER_ASSERTION, INSERT_DESTINATION_IN_LIST, MOVE_RELATIVE_TO_ITSELF, RELOAD_UNKNOWN_ITEM, RECONFIGURE_UNKNOWN_ITEM, RELOAD_UNKNOWN_SECTION, DUPLICATE_SECTION_SNAPSHOT_ITEMS, UNKNOWN_INSERT_DESTINATION, UNKNOWN_PARENT, UNKNOWN_ITEM, UNKNOWN_DELETED_ITEM]
+            exception:
+              type: string
+              enum: [NSInternalInconsistencyException]
+            reason:
+              type: string
+              description: UIKit's exact text (pointers as 0xPTR).
+            operation:
+              type: [integer, 'null']
+              description: The index of the operation that throws.
+            pointer:
+              type: [string, 'null']
+              description: '`/operations/k`.'
+            evidence:
+              type: string
+              description: Where the text comes from (spec evidence levels V, D26, D?, R).
+        SnapshotWarning:
+          type: object
+          required: [code, operation, message]
+          properties:
+            code:
+              type: string
+              enum: [ITEM_IDENTIFIER_ALREADY_EXISTS]
+            operation: {type: [integer, 'null']}
+            message:
+              type: string
+              description: What UIKit logs (it moves the existing items instead of throwing).
+        SnapshotHazard:
+          type: object
+          required: [code, from, to]
+          properties:
+            code:
+              type: string
+              enum: [MOVE_FROM_DELETED_SECTION, MOVE_INTO_INSERTED_SECTION]
+            from: {$ref: '#/components/schemas/IndexPath'}
+            to: {$ref: '#/components/schemas/IndexPath'}
+        BatchVerdictSummary:
+          type: object
+          required: [valid, errors, warnings, uikitException]
+          description: The verdict fields of `/batch/validate` without the per-item mapping and steps.
+          properties:
+            valid: {type: boolean}
+            errors:
+              type: array
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            warnings:
+              type: array
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            uikitException: {type: [string, 'null']}
+        SnapshotApplyResponse:
+          type: object
+          required: [valid, errors, warnings, reloadedSections, reloadedItems, reconfiguredItems, before, after, path, hazards, reconfigureItems]
+          description: When an operation throws, `error` is present and the list fields from `reloadedSections` on are null (but `before`), and `snapshot`, the batches and the verdicts are absent; otherwise `error` is absent and they are all present.
+          properties:
+            valid:
+              type: boolean
+              description: No operation throws.
+            error:
+              description: What UIKit throws (the first failing operation); absent when nothing throws.
+              $ref: '#/components/schemas/SnapshotError'
+            errors:
+              type: array
+              description: '`error` followed by every later operation that would throw too.'
+              items: {$ref: '#/components/schemas/SnapshotError'}
+            warnings:
+              type: array
+              items: {$ref: '#/components/schemas/SnapshotWarning'}
+            snapshot:
+              description: 'The snapshot after the operations (or `new`); absent when an operation throws.'
+              $ref: '#/components/schemas/Snapshot'
+            reloadedSections: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            reloadedItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            reconfiguredItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            before:
+              type: array
+              items: {type: integer}
+              description: Items per section of `old`.
+            after:
+              type: [array, 'null']
+              items: {type: integer}
+            path:
+              type: [string, 'null']
+              enum: [diff, direct, null]
+            updates:
+              description: The structural batch UIKit performs (deletes and move sources in old coordinates, inserts and move destinations in new ones); never reloads.
+              $ref: '#/components/schemas/BatchUpdates'
+            validatorUpdates:
+              description: '`updates` with moves out of deleted or into inserted sections split into a delete and/or insert: post it to `/batch/validate` with `before`/`after`.'
+              $ref: '#/components/schemas/BatchUpdates'
+            hazards:
+              type: [array, 'null']
+              items: {$ref: '#/components/schemas/SnapshotHazard'}
+            reloadUpdates:
+              description: The second batch (section and item reloads at their new places, in mark order).
+              $ref: '#/components/schemas/BatchUpdates'
+            reconfigureItems:
+              type: [array, 'null']
+              description: Reconfigured items at their new index paths (second batch).
+              items: {$ref: '#/components/schemas/IndexPath'}
+            verdict:
+              description: '`/batch/validate` on `validatorUpdates` with `before`/`after`; absent when an operation throws.'
+              $ref: '#/components/schemas/BatchVerdictSummary'
+            reloadVerdict:
+              description: '`/batch/validate` on the second batch (`after` to `after`); absent when an operation throws.'
+              $ref: '#/components/schemas/BatchVerdictSummary'
+        SectionSnapshotNode:
+          type: object
+          additionalProperties: false
+          required: [id]
+          properties:
+            id: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            expanded:
+              type: boolean
+              default: false
+            children:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotNode'}
+        SectionSnapshotTree:
+          type: object
+          additionalProperties: false
+          required: [items]
+          properties:
+            items:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotNode'}
+        SectionSnapshotOperation:
+          type: object
+          additionalProperties: false
+          required: [op]
+          description: '`append {items, to?}`, `insert {items, before|after}`, `delete {items}`, `deleteAll {}`, `expand {items}`, `collapse {items}`, `level {item}`, `parent {item}`, `isExpanded {item}`, `isVisible {item}`, `contains {item}`, `snapshot {item, includingParent?}`.'
+          properties:
+            op:
+              type: string
+              enum: [append, insert, delete, deleteAll, expand, collapse, level, parent, isExpanded, isVisible, contains, snapshot]
+            items: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            item: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            to: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            before: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            after: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            includingParent: {type: boolean, default: false}
+        SectionSnapshotRequest:
+          type: object
+          additionalProperties: false
+          required: [operations]
+          properties:
+            snapshot: {$ref: '#/components/schemas/SectionSnapshotTree'}
+            operations:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotOperation'}
+        SectionSnapshotItem:
+          type: object
+          required: [id, level, expanded, visible, hasChildren]
+          properties:
+            id: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            level: {type: integer, minimum: 0}
+            expanded: {type: boolean}
+            visible: {type: boolean}
+            hasChildren: {type: boolean}
+        SectionSnapshotContent:
+          type: object
+          required: [items, rootItems, visibleItems, expandedItems]
+          properties:
+            items:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotItem'}
+            rootItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            visibleItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            expandedItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+        SectionSnapshotAnswer:
+          type: object
+          required: [operation]
+          properties:
+            operation: {type: integer, minimum: 0}
+            value:
+              description: An integer (`level`), a boolean (`isExpanded`, `isVisible`, `contains`), an identifier (`parent`; absent for a root item, which has none), or a section snapshot (`snapshot`).
+              oneOf:
+                - type: integer
+                - type: boolean
+                - type: string
+                - $ref: '#/components/schemas/SectionSnapshotContent'
+        SectionSnapshotResponse:
+          type: object
+          required: [valid, errors, items, rootItems, visibleItems, expandedItems, answers]
+          description: '`error` only when an operation throws (then the lists are null).'
+          properties:
+            valid: {type: boolean}
+            error:
+              description: What UIKit throws (the first failing operation).
+              $ref: '#/components/schemas/SnapshotError'
+            errors:
+              type: array
+              items: {$ref: '#/components/schemas/SnapshotError'}
+            items:
+              type: [array, 'null']
+              items: {$ref: '#/components/schemas/SectionSnapshotItem'}
+            rootItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            visibleItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            expandedItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            answers:
+              type: [array, 'null']
+              items: {$ref: '#/components/schemas/SectionSnapshotAnswer'}
 
     """###
 }

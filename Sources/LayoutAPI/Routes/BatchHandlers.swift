@@ -16,10 +16,11 @@ extension LayoutApplication {
     /// the answer carries the same verdict fields (mapping, steps) as `/batch/validate`.
     func postBatchDiff(_ request: Request) throws(APIError) -> Answer {
         let r = try BatchRequestDecoder.decodeDiff(request.body, maxIdentifiers: configuration.maxBatchOperations)
+        if let refused = BatchRequestDecoder.snapshotProblems(r) { throw refused }
         let updates: BatchUpdates
         switch BatchDiff.diff(old: r.old, new: r.new) {
         case .success(let u): updates = u
-        case .failure: throw BatchRequestDecoder.duplicates(r)
+        case .failure(let e): throw .unprocessableBatch([], detail: e.description)   // unreachable: refused above
         }
         let verdict = BatchValidation.validate(before: r.old.map(\.count), after: r.new.map(\.count), updates: updates,
                                                flavor: r.flavor)

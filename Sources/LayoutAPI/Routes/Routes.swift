@@ -20,6 +20,8 @@ extension LayoutApplication {
         Route("/layout/{id}/invalidate", .post, .offload,              .noStore)    { (app, r, plan) throws(APIError) in try app.invalidateLayout(r, plan) },
         Route("/batch/validate",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchValidate(r) },
         Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
+        Route("/snapshot/apply",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSnapshotApply(r) },
+        Route("/snapshot/section",       .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSectionSnapshot(r) },
     ]
 }
 

@@ -13,6 +13,9 @@ package enum APIError: Error {
     /// Well-formed but a batch-update request the service cannot take (negative counts or
     /// indexes, over the caps, duplicate diff identifiers): 422.
     case unprocessableBatch([FieldError], detail: String)
+    /// Well-formed but a snapshot no diffable data source can hold (repeated identifiers), or a
+    /// snapshot request over the caps: 422.
+    case unprocessableSnapshot([FieldError], detail: String)
     /// A malformed query parameter: 400 naming the parameter.
     case badQuery(parameter: String, detail: String)
     /// A request header with a value the contract does not list: 400 naming the header.
@@ -62,6 +65,10 @@ package enum APIError: Error {
         case .unprocessableBatch(let errors, let detail):
             return ProblemDetails(
                 type: ProblemType.unprocessableBatch, title: "Batch rejected", status: 422, detail: detail,
+                errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
+        case .unprocessableSnapshot(let errors, let detail):
+            return ProblemDetails(
+                type: ProblemType.unprocessableSnapshot, title: "Snapshot rejected", status: 422, detail: detail,
                 errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
         case .badHeader(let name, let detail):
             return ProblemDetails(
@@ -135,6 +142,7 @@ enum ProblemType {
     static let invalidQuery = base + "invalid-query"
     static let invalidHeader = base + "invalid-header"
     static let unprocessableBatch = base + "unprocessable-batch"
+    static let unprocessableSnapshot = base + "unprocessable-snapshot"
     static let unknownLayout = base + "unknown-layout"
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"

@@ -114,6 +114,17 @@ public struct LayoutdClient: Sendable {
         try await call { try await generated.diffBatch(body: .json(.init(old: old, new: new))) }.ok.body.json
     }
 
+    /// `POST /snapshot/apply`: what UIKit does with a diffable data source snapshot (its throw, or
+    /// the snapshot and the batches `apply` performs, validated).
+    public func applySnapshot(_ request: Components.Schemas.SnapshotApplyRequest) async throws -> Components.Schemas.SnapshotApplyResponse {
+        try await call { try await generated.applySnapshot(body: .json(request)) }.ok.body.json
+    }
+
+    /// `POST /snapshot/section`: a section snapshot (outline) edited and queried.
+    public func editSectionSnapshot(_ request: Components.Schemas.SectionSnapshotRequest) async throws -> Components.Schemas.SectionSnapshotResponse {
+        try await call { try await generated.editSectionSnapshot(body: .json(request)) }.ok.body.json
+    }
+
     private func elements(_ id: String, _ query: Operations.QueryElements.Input.Query) async throws -> [Element] {
         let output = try await call { try await generated.queryElements(path: .init(id: id), query: query) }
         switch try output.ok.body.json {
