@@ -6,7 +6,8 @@ Checks what a new user sees: the page loads with no console errors and draws the
 with no input; every rect is at its element's frame; a viewport drag and a resize issue rect
 queries (pinned headers move with the viewport); a click shows an element's attributes; a bad
 edit shows the problem with the pointer's field marked, and markup in it stays text; every
-example lays out; rotate answers with targetContentOffset; the batch panel shows UIKit's verdict.
+example lays out; rotate answers with targetContentOffset; the device picker and the right-to-left
+switch lay out again (the mirror image); the batch panel shows UIKit's verdict.
 Prints one line per check and 'N passed, N failed' at the end; exits 1 on any failure.
 """
 import json
@@ -156,6 +157,17 @@ try:
           driver.find_element(By.ID, "batch-verdict").text == "Invalid: UIKit throws." and driver.find_element(By.ID, "batch-exception").text.startswith(
               "Invalid update: invalid number of items in section 0."), driver.find_element(By.ID, "batch-out").text)
 
+    # 5b. The snapshot panel: a snapshot's apply shown as the batch it becomes; UIKit's throw.
+    wait(driver, "document.getElementById('snapshot-verdict')", what="snapshot verdict")
+    out = driver.find_element(By.ID, "snapshot-out").text
+    check("the snapshot panel shows the batch apply performs",
+          "moveItems [[[0,0],[1,1]]]" in out and "insertItems [[1,2]]" in out and "reloadItems [[0,0]]" in out, out)
+    set_editor(driver, "snapshot-source", '{"operations": [{"op": "appendItems", "items": ["a"]}]}')
+    wait(driver, "window.playground.snapshot && window.playground.snapshot.valid === false", what="snapshot throw")
+    check("the snapshot panel shows UIKit's exception and the operation",
+          "There are currently no sections in the data source. Please add a section first." in driver.find_element(By.ID, "snapshot-out").text,
+          driver.find_element(By.ID, "snapshot-out").text)
+
     # 6. A bad edit: the problem, with the pointer's field marked; markup in it stays text.
     evil = "<img src=x onerror=window.pwned=1>"
     set_editor(driver, "source", json.dumps({"collectionView": {"width": 320, "height": 480},
@@ -193,6 +205,38 @@ try:
         if drawn[name] < len(s["layout"]["elements"]) or s["layoutId"] == previous:
             drawn[name] = -1
     check("every example (%d) lays out and is drawn" % len(names), len(names) >= 8 and all(n > 0 for n in drawn.values()), drawn)
+
+    # 7b. The device picker and the right-to-left switch rewrite collectionView and lay out again.
+    wait(driver, "window.playground.devices.length > 20 && document.getElementById('device').options.length > 20", what="device list")
+    driver.execute_script("window.playground.ready = false")
+    Select(driver.find_element(By.ID, "device")).select_by_value("iPhone 16 Pro")
+    wait(driver, "window.playground.ready && !window.playground.problem && window.playground.collectionView.width === 402", what="device iPhone 16 Pro")
+    cv = json.loads(driver.find_element(By.ID, "source").get_attribute("value"))["collectionView"]
+    check("picking a device puts it in the request instead of width and height",
+          cv.get("device") == "iPhone 16 Pro" and "width" not in cv and state(driver)["collectionView"] == {"width": 402, "height": 874}, cv)
+    driver.execute_script("window.playground.ready = false")
+    Select(driver.find_element(By.ID, "orientation")).select_by_value("landscapeLeft")
+    wait(driver, "window.playground.ready && window.playground.collectionView.width === 874", what="landscape")
+    ltr = state(driver)["layout"]
+    driver.execute_script("window.playground.ready = false")
+    driver.find_element(By.ID, "rtl").click()
+    wait(driver, "window.playground.ready && window.playground.layoutDirection === 'rightToLeft'", what="right to left")
+    rtl = state(driver)["layout"]
+    w = ltr["contentSize"]["width"]
+    mirrored = [dict(e, frame=dict(e["frame"], x=w - e["frame"]["x"] - e["frame"]["width"] + 0)) for e in ltr["elements"]]
+    check("the right-to-left switch draws the mirror image (another id)",
+          rtl["id"] != ltr["id"] and rtl["elements"] == mirrored and '"rightToLeft"' in driver.find_element(By.ID, "source").get_attribute("value"),
+          (ltr["elements"][:2], rtl["elements"][:2]))
+    first = driver.find_element(By.CSS_SELECTOR, "#drawing svg rect[data-category='cell'][data-index-path='0,0']")
+    x = float(first.get_attribute("x"))
+    cell0 = [e for e in rtl["elements"] if e["category"] == "cell" and e["indexPath"] == [0, 0]][0]
+    check("the picture puts cell 0,0 at its mirrored frame", abs(x - cell0["frame"]["x"]) < 1e-6, (x, cell0))
+    select.select_by_index(1)
+    driver.execute_script("window.playground.ready = false")
+    select.select_by_index(0)
+    wait(driver, "window.playground.ready && !window.playground.problem && window.playground.device === null && window.playground.layoutDirection === 'leftToRight'", what="back to the first example")
+    check("an example resets the pickers", driver.find_element(By.ID, "device").get_attribute("value") == ""
+          and not driver.find_element(By.ID, "rtl").is_selected())
 
     # 8. The screenshot: the first example (shown last above) with the viewport scrolled so the header is pinned.
     time.sleep(0.3)

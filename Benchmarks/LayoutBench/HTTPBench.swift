@@ -6,8 +6,8 @@ import HTTP
 /// Trivial inline responder: what `/healthz` costs the server itself.
 struct HealthzResponder: HTTPResponder {
     static let ok: [UInt8] = Array(#"{"status":"ok"}"#.utf8)
-    func execution(for request: Request, plan: inout RequestPlan) -> Execution { .inline }
-    func respond(to request: Request, plan: RequestPlan) -> Response {
+    func execution(for request: Request, plan: inout Void) -> Execution { .inline }
+    func respond(to request: Request, plan: Void) -> Response {
         if request.path == "/healthz" { return Response(status: 200, contentType: "application/json", body: Self.ok) }
         return Response(status: 404)
     }

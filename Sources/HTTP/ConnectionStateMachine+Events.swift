@@ -19,7 +19,7 @@ extension ConnectionStateMachine {
             return .linger(first: false)
         case .running, .answering:
             return .wait
-        case .open(let plan):
+        case .open(let early):
             if burst >= Self.burstLimit { return .yield }
             switch parser.next() {
             case .request(let request):
@@ -27,10 +27,10 @@ extension ConnectionStateMachine {
                 let head = request.head
                 state = .answering(.init(method: head.method, target: head.target,
                                          keepAlive: parser.framing.keepAlive, version: head.version))
-                if let early = plan?.answer { return .answer(early) }
-                return .request(request, plan: plan)
+                if let early { return .answer(early) }
+                return .request(request)
             case .head(let head):
-                state = .open(plan: nil)
+                state = .open(early: nil)
                 return .head(head, parser.framing)
             case .failure(let status, let message):
                 return .answer(fail(status, message))
@@ -74,8 +74,8 @@ extension ConnectionStateMachine {
     }
 
     /// The loop checked a head with a body: `refusal` is the budget's 503 when the declared body
-    /// does not fit, else `plan` is the responder's plan (with an answer: the body is not needed).
-    mutating func headChecked(_ head: RequestHead, refusal: Response?, plan: RequestPlan?,
+    /// does not fit, else `early` is the responder's answer from the head (the body is not needed).
+    mutating func headChecked(_ head: RequestHead, refusal: Response?, early: Response?,
                               maxBodyBytes: Int) -> HeadOutcome {
         let framing = parser.framing
         let answerNow = Exchange(method: head.method, target: head.target, keepAlive: false, version: head.version)
@@ -84,17 +84,17 @@ extension ConnectionStateMachine {
             state = .answering(answerNow)
             return .answer(refusal)
         }
-        if var early = plan?.answer {
+        if var early {
             if framing.expectContinue {
                 // RFC 9110 §10.1.1: answer without reading the body; the body may never come.
                 early.closeConnection = true
                 state = .answering(answerNow)
                 return .answer(early)
             }
-            state = .open(plan: plan)
+            state = .open(early: early)
             return .readBody
         }
-        state = .open(plan: plan)
+        state = .open(early: nil)
         if framing.expectContinue && head.version == .http1_1 && framing.contentLength <= maxBodyBytes {
             return .sendContinue
         }
@@ -116,7 +116,7 @@ extension ConnectionStateMachine {
         }
         let close = response.closeConnection || !exchange.keepAlive || isClosing
             || (draining && parser.bufferedBytes == 0)
-        state = close ? (isLingering ? .lingering : .closing) : .open(plan: nil)
+        state = close ? (isLingering ? .lingering : .closing) : .open(early: nil)
         // A fresh idle or request deadline starts after each response.
         deadline = .none
         if parser.bufferedBytes > 0 { requestStart = now }

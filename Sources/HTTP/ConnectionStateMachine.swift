@@ -5,10 +5,10 @@
 /// (read, write, offload, close, linger, arm a deadline). So it is unit-tested without sockets.
 struct ConnectionStateMachine {
     enum State {
-        /// Keep-alive between requests, or bytes of the next request arriving. `plan` is the
-        /// responder's plan made at the head of a request whose body is still being read (nil:
-        /// not planned yet); its answer, if any, is sent once the body is read.
-        case open(plan: RequestPlan?)
+        /// Keep-alive between requests, or bytes of the next request arriving. `early` is the
+        /// answer the responder decided at the head of a request whose body is still being read,
+        /// sent once the body is read (its plan otherwise is kept typed by the loop).
+        case open(early: Response?)
         /// A request is complete and its answer is being built on the loop (inline), or it is
         /// answered before its body (precheck, budget, error).
         case answering(Exchange)
@@ -57,9 +57,9 @@ struct ConnectionStateMachine {
         case pause(first: Bool)
         /// A head with a body arrived: check the budget and plan it, then call `headChecked`.
         case head(RequestHead, Framing)
-        /// A complete request with its plan (nil: plan it now; answer it if the plan has an
-        /// answer), to run inline or offload; report `answer` or `offloaded`.
-        case request(Request, plan: RequestPlan?)
+        /// A complete request, to plan (unless planned at its head), run inline or offload;
+        /// report `answer` or `offloaded`.
+        case request(Request)
         /// Send this answer now (call `answer`).
         case answer(Response)
         /// Output is written and the connection must close: shut the write side (`first`) and
@@ -90,7 +90,7 @@ struct ConnectionStateMachine {
 
     static let burstLimit = 32
 
-    var state: State = .open(plan: nil)
+    var state: State = .open(early: nil)
     var parser: RequestParser
     var deadline: Deadline = .idle
     var deadlineAt: UInt64

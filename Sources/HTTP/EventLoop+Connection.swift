@@ -7,7 +7,7 @@ import Dispatch
 extension EventLoop {
     /// Bytes written to one connection per turn before yielding to the others: copying a large
     /// answer into the kernel must not hold up the loop.
-    static let writeBurst = 1 << 20
+    static var writeBurst: Int { 1 << 20 }
 
     /// Moves one connection as far as it can go, then settles its memory budget.
     func drive(_ c: Connection) {
@@ -41,8 +41,8 @@ extension EventLoop {
                 guard readOnce(c) else { return }
             case .head(let head, let framing):
                 handleHead(c, head, framing)
-            case .request(let request, let plan):
-                handle(c, request, plan: plan)
+            case .request(let request):
+                handle(c, request)
             case .answer(let response):
                 respond(c, response)
             case .linger(let first):
@@ -101,8 +101,14 @@ extension EventLoop {
             busy.headers.add("Retry-After", "1")
             refusal = busy
         }
-        let plan = refusal == nil ? responder.plan(for: head) : nil
-        switch c.machine.headChecked(head, refusal: refusal, plan: plan, maxBodyBytes: configuration.maxBodyBytes) {
+        var early: Response?
+        if refusal == nil {
+            switch responder.plan(for: head) {
+            case .answer(let answer): early = answer
+            case .proceed(let plan): plans[Int(c.fd)] = plan
+            }
+        }
+        switch c.machine.headChecked(head, refusal: refusal, early: early, maxBodyBytes: configuration.maxBodyBytes) {
         case .readBody:
             break
         case .sendContinue:
@@ -114,11 +120,18 @@ extension EventLoop {
 
     /// Runs a complete request with the plan made at its head (or makes it now, for a request
     /// without a body): its early answer, or its handler inline or on Dispatch.
-    func handle(_ c: Connection, _ request: Request, plan: RequestPlan?) {
-        var plan = plan ?? responder.plan(for: request.head)
-        if let early = plan.answer {
-            respond(c, early)
-            return
+    func handle(_ c: Connection, _ request: Request) {
+        var plan: R.Plan
+        if let planned = plans[Int(c.fd)].take() {
+            plan = planned
+        } else {
+            switch responder.plan(for: request.head) {
+            case .answer(let early):
+                respond(c, early)
+                return
+            case .proceed(let fresh):
+                plan = fresh
+            }
         }
         switch responder.execution(for: request, plan: &plan) {
         case .inline:
@@ -131,13 +144,16 @@ extension EventLoop {
             let fd = c.fd
             let id = c.id
             DispatchQueue.global().async { [plan] in
-                mailbox.post(Completion(fd: fd, id: id, response: responder.respond(to: request, plan: plan)))
+                responder.respond(to: request, plan: plan) { response in
+                    mailbox.post(Completion(fd: fd, id: id, response: response))
+                }
             }
         }
     }
 
     /// Serialises `response` for the request being answered and starts writing it.
     func respond(_ c: Connection, _ response: Response) {
+        plans[Int(c.fd)] = nil   // a request answered early, or failed mid-body, leaves no plan behind
         let write = c.machine.answer(response, now: now)
         encoder.encode(response, close: write.close, http10KeepAlive: write.http10KeepAlive)
         var record: RequestRecord?

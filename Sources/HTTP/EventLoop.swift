@@ -11,17 +11,26 @@ import Dispatch
 /// Not `Sendable`: a loop is created by `Server.start`, handed to its thread and touched only
 /// there. Other threads reach it through what is shared on purpose: its `Mailbox` (completions
 /// and the drain request) and its `LoopCounters`.
-final class EventLoop {
-    static let listenerTag = UInt64.max
-    static let mailboxTag = UInt64.max - 1
-    static let readBufferSize = 64 * 1024
-    static let maxEvents: Int32 = 256
+///
+/// Generic over its responder, so the responder's `Plan` is kept typed between a request's head
+/// and its answer (`plans`, by socket, like `connections`).
+final class EventLoop<R: HTTPResponder>: LoopThread {
+    static var listenerTag: UInt64 { UInt64.max }
+    static var mailboxTag: UInt64 { UInt64.max - 1 }
+    static var readBufferSize: Int { 64 * 1024 }
+    static var maxEvents: Int32 { 256 }
 
     let configuration: ServerConfiguration
-    let responder: any HTTPResponder
+    let responder: R
     /// Where finished exchanges go (nil: no observer); `records` collects one loop turn's.
     let delivery: RecordDelivery?
     var records: [RequestRecord] = []
+    /// When `records` last went to the observer. A hand-off costs a closure and a Dispatch
+    /// continuation (three allocations), so records go at most every `deliveryNanos` (or once
+    /// `deliveryBatch` are waiting): under load one hand-off carries many records.
+    var lastDelivery: UInt64 = 0
+    static var deliveryNanos: UInt64 { 10_000_000 }
+    static var deliveryBatch: Int { 256 }
     let counters: LoopCounters
     /// Every loop's counters, to enforce `maxConnections` across loops.
     let allCounters: [LoopCounters]
@@ -33,6 +42,9 @@ final class EventLoop {
     var listenerPaused = false
 
     var connections: [Connection?] = []
+    /// The plan a responder made at the head of a request whose body is being read, by socket
+    /// (taken when the request is complete, cleared when it is answered or its socket closes).
+    var plans: [R.Plan?] = []
     var connectionCount = 0
     var nextID: UInt64 = 0
     /// Connections that yielded after a burst of pipelined requests; driven on the next turn.
@@ -52,7 +64,7 @@ final class EventLoop {
     /// connection stays open for a request that a client may be sending at that very moment.
     let timeouts: ConnectionStateMachine.Timeouts
 
-    init(configuration: ServerConfiguration, responder: any HTTPResponder,
+    init(configuration: ServerConfiguration, responder: R,
          delivery: RecordDelivery?, listenFD: Int32,
          counters: LoopCounters, allCounters: [LoopCounters], budget: MemoryBudget) throws(SocketError) {
         self.configuration = configuration
@@ -109,7 +121,8 @@ final class EventLoop {
         nextScan = now + tickNanos
         while true {
             let tickMillis = Int32(max(1, tickNanos / 1_000_000))
-            let timeout: Int32 = !deferred.isEmpty ? 0 : paused.isEmpty ? tickMillis : min(tickMillis, 5)
+            var timeout: Int32 = !deferred.isEmpty ? 0 : paused.isEmpty ? tickMillis : min(tickMillis, 5)
+            if !records.isEmpty { timeout = min(timeout, Int32(Self.deliveryNanos / 1_000_000)) }
             let n = epoll_wait(epollFD, events, Self.maxEvents, timeout)
             now = Self.monotonicNanos()
             encoder.refreshDate()
@@ -122,9 +135,10 @@ final class EventLoop {
                 for c in batch where isOpen(c) { drive(c) }
             }
             if !paused.isEmpty && !budget.isExhausted { resumePaused() }
-            if !records.isEmpty {
+            if !records.isEmpty && (records.count >= Self.deliveryBatch || now &- lastDelivery >= Self.deliveryNanos) {
                 delivery?.deliver(records)
                 records.removeAll(keepingCapacity: true)
+                lastDelivery = now
             }
             if now >= nextScan {
                 scanDeadlines()
@@ -217,6 +231,7 @@ final class EventLoop {
                 timeouts: timeouts, now: now))
             if Int(fd) >= connections.count {
                 connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+                plans.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - plans.count))
             }
             connections[Int(fd)] = c
             connectionCount += 1
@@ -228,6 +243,7 @@ final class EventLoop {
     func closeConnection(_ c: Connection) {
         guard isOpen(c) else { return }
         connections[Int(c.fd)] = nil
+        plans[Int(c.fd)] = nil
         connectionCount -= 1
         counters.open.wrappingSubtract(1, ordering: .relaxed)
         budget.charge(-c.charged)
@@ -240,18 +256,21 @@ final class EventLoop {
     /// with `Retry-After`, then close.
     func refuse(_ fd: Int32) {
         counters.connectionsRefused.wrappingAdd(1, ordering: .relaxed)
-        Self.refusal.withUnsafeBytes { raw in
+        connectionLimitRefusal.withUnsafeBytes { raw in
             _ = send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         }
         close(fd)
     }
+}
 
-    static let refusal: [UInt8] = {
-        let body = Response.problem(.forStatus(503, detail: "The server is at its connection limit; retry in a second.")).body
-        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 1\r\n"
-            + "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body
-    }()
+/// The canned 503 of `refuse(_:)`.
+let connectionLimitRefusal: [UInt8] = {
+    let body = Response.problem(.forStatus(503, detail: "The server is at its connection limit; retry in a second.")).body
+    return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 1\r\n"
+        + "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body
+}()
 
+extension EventLoop {
     /// Charges the budget with what `c` holds now beyond its allowance.
     func settle(_ c: Connection) {
         let held = MemoryBudget.chargeable(c.machine.parser.heldBytes + c.outputBytes + c.inFlightBytes)
@@ -333,4 +352,10 @@ final class EventLoop {
             closeConnection(c)
         }
     }
+}
+
+/// What `Server` starts on a thread: an `EventLoop` of any responder type.
+protocol LoopThread: AnyObject {
+    var mailbox: Mailbox { get }
+    func run()
 }

@@ -7,41 +7,57 @@ public enum Execution: Sendable {
     case offload
 }
 
-/// What a responder made of a request's head. The server carries it with the request to
-/// `execution(for:plan:)` and `respond(to:plan:)`, so a request is resolved once (its path parsed
-/// once, its body hashed once). The HTTP layer reads only `answer`; `token` is the responder's
-/// own (its route, a body hash...), opaque here.
-public struct RequestPlan: Sendable {
-    /// An answer decided from the head alone: the request is answered without its body (the
-    /// answer to `Expect: 100-continue` with a final status, e.g. 404, 405 or 415).
-    public var answer: Response?
-    /// The responder's resolution of the request, handed back to it unchanged.
-    public var token: (any Sendable)?
+/// What a responder made of a request's head: an answer decided from the head alone (404, 405,
+/// 415: sent without reading a body announced with `Expect: 100-continue`), or its own typed
+/// plan, which the server keeps with the request and hands back to `execution(for:plan:)` and
+/// `respond(to:plan:)` unchanged. The server never looks inside a plan.
+public enum RequestPlan<Plan: Sendable>: Sendable {
+    case answer(Response)
+    case proceed(Plan)
 
-    public init(answer: Response? = nil, token: (any Sendable)? = nil) {
-        self.answer = answer
-        self.token = token
+    /// The early answer, if any.
+    public var answer: Response? {
+        if case .answer(let r) = self { return r }
+        return nil
     }
 }
 
 /// The application side of the server. The HTTP module calls it and knows nothing else about it.
+///
+/// A request is resolved once: `plan(for:)` runs at its head and returns the responder's own
+/// `Plan` (an associated type, so it travels typed: no casts); `execution(for:plan:)` runs when
+/// the body is read and may complete the plan (a body hash, a cache entry); `respond(to:plan:)`
+/// consumes it.
 public protocol HTTPResponder: Sendable {
+    associatedtype Plan: Sendable
+
     /// Called once per request, when its head is parsed and before its body is read.
-    func plan(for head: RequestHead) -> RequestPlan
+    func plan(for head: RequestHead) -> RequestPlan<Plan>
 
     /// Where `respond(to:plan:)` should run for this request, decided once its body is read (so
     /// a responder can answer a request it recognises, such as a cache hit, inline). It may
     /// add to the plan what it computed (a body hash) for `respond`.
-    func execution(for request: Request, plan: inout RequestPlan) -> Execution
+    func execution(for request: Request, plan: inout Plan) -> Execution
 
     /// Builds the response. `HEAD` requests arrive as `HEAD`: answer as for `GET`; the server
     /// drops the body and keeps its `Content-Length`.
-    func respond(to request: Request, plan: RequestPlan) -> Response
+    func respond(to request: Request, plan: consuming Plan) -> Response
+
+    /// The offloaded form of `respond(to:plan:)`: calls `complete` exactly once, on any thread,
+    /// possibly later, so an answer that waits for I/O (a store commit) holds no thread while it
+    /// waits. Runs on Dispatch; the default answers at once with `respond(to:plan:)`.
+    func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void)
 }
 
 extension HTTPResponder {
-    public func plan(for head: RequestHead) -> RequestPlan { RequestPlan() }
-    public func execution(for request: Request, plan: inout RequestPlan) -> Execution { .offload }
+    public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
+        complete(respond(to: request, plan: plan))
+    }
+}
+
+extension HTTPResponder where Plan == Void {
+    public func plan(for head: RequestHead) -> RequestPlan<Void> { .proceed(()) }
+    public func execution(for request: Request, plan: inout Void) -> Execution { .offload }
 }
 
 /// One finished exchange, for access logs and metrics.

@@ -37,6 +37,9 @@ public struct Headers: Sendable, Hashable, Sequence {
 
     public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
 
+    /// Room for `count` fields, so a response's headers are one allocation.
+    public mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
     public static func == (lhs: Headers, rhs: Headers) -> Bool {

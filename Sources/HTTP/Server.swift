@@ -64,12 +64,10 @@ public final class Server: Sendable {
                 throw error
             }
             let loopCounters = (0..<loopCount).map { _ in LoopCounters() }
-            var loops: [EventLoop] = []
+            var loops: [any LoopThread] = []
             do {
                 for (i, fd) in listeners.enumerated() {
-                    loops.append(try EventLoop(configuration: configuration, responder: responder, delivery: delivery,
-                                               listenFD: fd, counters: loopCounters[i], allCounters: loopCounters,
-                                               budget: budget))
+                    loops.append(try makeLoop(responder, listenFD: fd, counters: loopCounters[i], allCounters: loopCounters))
                 }
             } catch {
                 for fd in listeners { close(fd) }
@@ -77,16 +75,16 @@ public final class Server: Sendable {
             }
             var threads: [pthread_t] = []
             for loop in loops {
-                let context = Unmanaged.passRetained(loop).toOpaque()
+                let context = Unmanaged.passRetained(LoopStart(loop)).toOpaque()
                 var thread = pthread_t()
                 let rc = pthread_create(&thread, nil, { raw in
                     guard let raw else { return nil }
-                    let loop = Unmanaged<EventLoop>.fromOpaque(raw).takeRetainedValue()
-                    loop.run()
+                    let start = Unmanaged<LoopStart>.fromOpaque(raw).takeRetainedValue()
+                    start.loop.run()
                     return nil
                 }, context)
                 if rc != 0 {
-                    Unmanaged<EventLoop>.fromOpaque(context).release()
+                    Unmanaged<LoopStart>.fromOpaque(context).release()
                     for started in loops { started.mailbox.requestDrain() }
                     for t in threads { pthread_join(t, nil) }
                     throw SocketError(operation: "pthread_create", errno: rc)
@@ -134,8 +132,22 @@ public final class Server: Sendable {
         shutdown()
     }
 
+    /// A loop typed by the responder's own type (opened from `any HTTPResponder` here, once), so
+    /// its plans are kept typed.
+    private func makeLoop<R: HTTPResponder>(_ responder: R, listenFD: Int32, counters: LoopCounters,
+                                            allCounters: [LoopCounters]) throws(SocketError) -> any LoopThread {
+        try EventLoop(configuration: configuration, responder: responder, delivery: delivery, listenFD: listenFD,
+                      counters: counters, allCounters: allCounters, budget: budget)
+    }
+
     /// Connection and byte counters summed over the loops.
     public var stats: ServerStats {
         LoopCounters.sum(counters.withLock { $0 }, budget: budget)
     }
+}
+
+/// A loop handed to its new thread (a C function pointer cannot name a generic type).
+private final class LoopStart {
+    let loop: any LoopThread
+    init(_ loop: any LoopThread) { self.loop = loop }
 }

@@ -1,45 +1,107 @@
 import HTTP
+import HTTPCompression
 
-/// A request resolved once: `plan(for:)` parses the path and checks method and media type at
-/// the head; `execution(for:plan:)` looks the body up in the memo of recent bodies (hashing it
-/// once) and keeps what it found in the plan; `respond(to:plan:)` uses both.
+/// The front desk: each request is resolved once. `plan(for:)` runs at the head: it finds the
+/// route in the table (404, 405, 415 answered there), parses the query and the headers that
+/// shape the answer (`ContentNegotiation`: Accept, Accept-Encoding, If-None-Match, Prefer) and
+/// pins the layout an `{id}` names (one strong reference, taken once). `execution(for:plan:)`
+/// adds what needs the body (the memo of recent bodies, which pins a known layout) and decides
+/// where the handler runs from the route's cost and the pinned entry. `respond(to:plan:)` runs
+/// the handler with that plan and `finish` turns its `Answer` into the response: the one place
+/// where compression, `Vary`, ETags, 304s and cache headers are applied to every answer.
 extension LayoutApplication {
-    /// The token this application puts in a `RequestPlan`.
-    struct Resolution: Sendable {
-        /// The route the path names (nil: none), whatever the method.
-        var route: Route?
-        /// The route, or why the request is refused before its body.
-        var checked: Result<Route, APIError>
-        /// The body looked up in `RecentBodies` (nil: not yet).
+    /// A request resolved at its head, consumed by its handler.
+    public struct Plan: Sendable {
+        let route: Route
+        /// The `{id}` of the path ("" for routes without one), a slice of the target (no copy).
+        let id: Substring
+        let query: QueryParameters
+        /// The query string as sent (a slice of the target), for the ETag of an element query.
+        let rawQuery: Substring
+        let negotiation: ContentNegotiation
+        /// The layout `id` names, or the one a known `POST /layout` body resolved to, pinned:
+        /// a cache eviction between the plan and the answer cannot make the handler look again
+        /// or compute on the I/O loop.
+        var entry: CachedLayout?
+        /// The identity `POST /layout` body looked up in `RecentBodies` (nil: not yet).
         var memo: RecentBodies.Lookup?
+        /// An element query parsed by the route's cost estimate, for its handler.
+        var elements: ElementQuery?
+    }
 
-        init(_ head: RequestHead) {
-            route = Route(path: head.path)
-            checked = LayoutApplication.check(route, head)
+    public func plan(for head: RequestHead) -> RequestPlan<Plan> {
+        let negotiation = ContentNegotiation(head.headers)
+        switch Self.checked(head, negotiation) {
+        case .failure(let e):
+            return .answer(finish(Answer(e), negotiation: negotiation, method: head.method, route: nil))
+        case .success(let (route, id)):
+            var plan = Plan(route: route, id: id, query: QueryParameters(head.query), rawQuery: head.query ?? "", negotiation: negotiation)
+            if route.takesID { plan.entry = pin(plan.id) }
+            return .proceed(plan)
         }
     }
 
-    public func plan(for head: RequestHead) -> RequestPlan {
-        let resolution = Resolution(head)
-        switch resolution.checked {
-        case .success: return RequestPlan(token: resolution)
-        case .failure(let e): return RequestPlan(answer: e.response, token: resolution)
+    /// The route, method and media-type checks of a head.
+    static func checked(_ head: RequestHead, _ negotiation: ContentNegotiation) -> Result<(Route, id: Substring), APIError> {
+        let resolved = Route.resolve(head.path, method: head.method)
+        guard case .success(let (route, _)) = resolved, route.takesJSON else { return resolved }
+        if let type = negotiation.contentType, !Self.isJSON(type) { return .failure(.unsupportedMediaType(found: type)) }
+        if case .failure(let e) = contentCodings(head) { return .failure(e) }
+        return resolved
+    }
+
+    /// The cached layout `id`, made most recently used (one lock), or nil.
+    func pin(_ id: Substring) -> CachedLayout? {
+        guard let entry = cache.get(id) else { return nil }
+        store?.noteUse(entry.id)
+        return entry
+    }
+
+    /// The plan's pinned layout, or (only off the I/O loop: `execution` offloads such requests)
+    /// the one the shared store can give; a 404 otherwise.
+    func pinned(_ plan: Plan) throws(APIError) -> CachedLayout {
+        if let entry = plan.entry { return entry }
+        let id = String(plan.id)
+        guard store != nil, Self.isContentID(id) else { throw .unknownLayout(id: id) }
+        return try lookup(id)
+    }
+
+    /// Where the handler runs: a coded body, and a layout not pinned that the store may have,
+    /// go to Dispatch; then the route's cost decides.
+    public func execution(for request: Request, plan: inout Plan) -> Execution {
+        if plan.route.takesJSON, plan.negotiation.bodyIsCoded { return .offload }
+        if plan.route.takesID, plan.entry == nil, store != nil, Self.isContentID(String(plan.id)) { return .offload }
+        switch plan.route.cost {
+        case .inline: return .inline
+        case .offload: return .offload
+        case .sized(let estimate): return estimate(self, request, &plan)
         }
     }
 
-    /// The plan's resolution, or one made now (a plan from elsewhere).
-    static func resolution(_ plan: RequestPlan, _ request: Request) -> Resolution {
-        plan.token as? Resolution ?? Resolution(request.head)
+    public func respond(to request: Request, plan: consuming Plan) -> Response {
+        let route = plan.route
+        let negotiation = plan.negotiation
+        let answer: Answer
+        do {
+            let body = route.takesJSON ? try decodingBody(request) : request
+            answer = try route.handler(self, body, &plan)
+        } catch {
+            answer = Answer(error)
+        }
+        return finish(answer, negotiation: negotiation, method: request.method, route: route)
     }
 
-    /// The memo's answer for an identity `POST /layout` body, computed at most once per request.
-    func memoLookup(_ request: Request, _ resolution: inout Resolution) -> RecentBodies.Lookup? {
-        guard request.method == "POST", resolution.route == .layouts, request.headers["Content-Encoding"] == nil else {
-            return nil
-        }
-        if let memo = resolution.memo { return memo }
+    /// The memo's answer for an identity `POST /layout` body, looked up at most once per request;
+    /// a body it knows pins its layout (and counts a hit) in the same step.
+    func memoLookup(_ request: Request, _ plan: inout Plan) -> RecentBodies.Lookup? {
+        guard request.method == "POST", !plan.negotiation.bodyIsCoded else { return nil }
+        if let memo = plan.memo { return memo }
         let memo = recentBodies.lookup(request.body)
-        resolution.memo = memo
+        plan.memo = memo
+        if let id = memo.id, plan.entry == nil {
+            plan.entry = cache.get(id, countingHit: true)
+            if plan.entry != nil { store?.noteUse(id) }
+        }
         return memo
     }
 
@@ -51,13 +113,15 @@ extension LayoutApplication {
 
     /// `execution(for:plan:)` for a request planned now (tests, tools).
     public func execution(for request: Request) -> Execution {
-        var plan = plan(for: request.head)
+        guard case .proceed(var plan) = plan(for: request.head) else { return .inline }
         return execution(for: request, plan: &plan)
     }
 
-    /// Resolves and answers in one call (tests, tools); an answer decided at the head is
-    /// negotiated as any other.
+    /// Resolves and answers in one call (tests, tools).
     public func respond(to request: Request) -> Response {
-        respond(to: request, plan: plan(for: request.head))
+        switch plan(for: request.head) {
+        case .answer(let early): return early
+        case .proceed(let plan): return respond(to: request, plan: plan)
+        }
     }
 }

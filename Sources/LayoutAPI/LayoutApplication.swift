@@ -33,132 +33,52 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         metrics.record(record)
     }
 
-    // MARK: HTTPResponder
-
-    /// Layout computation and batch work go to Dispatch; so does any element query whose answer
-    /// may hold more than `inlineElementLimit` elements (see `queryExecution`). Everything else
-    /// is cheap and inline, including a `POST /layout` whose exact body was answered before and
-    /// is still cached (its answer is the cached bytes, shared, not copied).
-    /// A compressed body to inflate, or an answer to compress that is not cached compressed yet
-    /// and may be large, goes to Dispatch too.
-    public func execution(for request: Request, plan: inout RequestPlan) -> Execution {
-        var resolution = Self.resolution(plan, request)
-        defer { plan.token = resolution }
-        let route = resolution.route
-        let memo = memoLookup(request, &resolution)
-        if compressionNeedsOffload(request, route: route, memo: memo) { return .offload }
-        guard request.method == "POST" else {
-            guard let route else { return .inline }
-            // An id not cached here may be read from the store and recomputed: off the loop.
-            switch route {
-            case .layout(let id), .layoutElements(let id), .layoutSVG(let id):
-                if needsStore(id) { return .offload }
-            default:
-                break
-            }
-            // Pictures grow with the layout (up to their cap): off the loop unless small or a 304.
-            if let id = Self.wantsSVG(route, request.headers) { return svgExecution(id: id, request) }
-            return queryExecution(request, route: route)
-        }
-        if let id = memo?.id, cache.contains(id) { return .inline }
-        return .offload
-    }
-
-    public func respond(to request: Request, plan: RequestPlan) -> Response {
-        var resolution = Self.resolution(plan, request)
-        let route: Route
-        switch resolution.checked {
-        case .success(let r): route = r
-        case .failure(let e): return Self.negotiated(e.response, for: request)
-        }
-        var response: Response
-        do {
-            // The body's memo lookup made by `execution`, or made now (POST /layout only).
-            let memo = memoLookup(request, &resolution)
-            response = try handle(route, route.takesJSON ? decodingBody(request) : request, memo: memo)
-        } catch {
-            response = error.response
-        }
-        response = Self.negotiated(response, for: request)
-        response.route = route.template
-        return response
-    }
-
-    /// Route, method and media-type checks of a head (see `plan(for:)`).
-    static func resolve(_ head: RequestHead) -> Result<Route, APIError> {
-        check(Route(path: head.path), head)
-    }
-
-    /// Method and media-type checks of a head whose path names `route`.
-    static func check(_ route: Route?, _ head: RequestHead) -> Result<Route, APIError> {
-        guard let route else { return .failure(.notFound(path: String(head.path))) }
-        guard route.methods.contains(head.method) else { return .failure(.methodNotAllowed(allowed: route.methods)) }
-        if route.takesJSON, let type = head.headers["Content-Type"], !Self.isJSON(type) {
-            return .failure(.unsupportedMediaType(found: type))
-        }
-        if route.takesJSON, case .failure(let e) = contentCodings(head) { return .failure(e) }
-        return .success(route)
-    }
-
     /// The contract is `application/yaml`, or `text/plain` for a client that asks for text and not
     /// for YAML (openapi-python-client reads only JSON, text and bytes).
-    static func contractMediaType(accept: String?) -> String {
-        asksFor("text/plain", not: "application/yaml", accept) ? "text/plain; charset=utf-8" : "application/yaml"
-    }
-
-    /// Whether `Accept` lists `alternate` and not `primary` (media ranges, parameters ignored): the
-    /// two routes that serve one format also serve it as text or bytes to clients that ask so.
-    static func asksFor(_ alternate: String, not primary: String, _ accept: String?) -> Bool {
-        let ranges = (accept ?? "").split(separator: ",").map {
-            $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        }
-        return ranges.contains(alternate) && !ranges.contains(primary)
+    static func contractMediaType(_ negotiation: ContentNegotiation) -> String {
+        negotiation.asksFor("text/plain", not: "application/yaml") ? "text/plain; charset=utf-8" : "application/yaml"
     }
 
     /// `application/json` or any `application/*+json`, parameters (charset) ignored.
+    /// Runs for every request with a body: compares bytes, allocating nothing.
     static func isJSON(_ contentType: String) -> Bool {
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
-    }
-
-    private func handle(_ route: Route, _ request: Request, memo: RecentBodies.Lookup?) throws(APIError) -> Response {
-        switch route {
-        case .playground:
-            return Playground.response
-        case .healthz:
-            return Response(status: 200, contentType: "application/json", body: Self.healthBody)
-        case .openAPI:
-            var headers = Headers()
-            headers.add("Content-Type", Self.contractMediaType(accept: request.headers["Accept"]))
-            let (body, _) = negotiate(Self.openAPIBody, of: nil, for: request, headers: &headers)
-            return Response(status: 200, headers: headers, body: body)
-        case .metrics:
-            let stats = serverStats.withLock { $0 }?()
-            return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                            body: Array((metrics.render(server: stats, cache: cache.stats) + (store?.renderMetrics() ?? "")).utf8))
-        case .layouts:
-            try Self.checkPreferences(request.headers)
-            return try postLayout(request, memo: memo)
-        case .layout(let id):
-            if Self.wantsSVG(route, request.headers) != nil { return try getLayoutSVG(id: id, request, negotiated: true) }
-            return try getLayout(id: id, request)
-        case .layoutSVG(let id):
-            return try getLayoutSVG(id: id, request, negotiated: false)
-        case .layoutElements(let id):
-            return try queryElements(id: id, request)
-        case .invalidate(let id):
-            try Self.checkPreferences(request.headers)
-            return try invalidateLayout(id: id, request)
-        case .batchValidate:
-            return try postBatchValidate(request)
-        case .batchDiff:
-            return try postBatchDiff(request)
+        var media = contentType.utf8[...]
+        if let semicolon = media.firstIndex(of: UInt8(ascii: ";")) { media = media[..<semicolon] }
+        while media.first == UInt8(ascii: " ") { media = media.dropFirst() }
+        while media.last == UInt8(ascii: " ") { media = media.dropLast() }
+        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+        func starts(_ s: Substring.UTF8View, _ prefix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            return s.count >= p.count && zip(s, p).allSatisfy { lower($0) == $1 }
         }
+        func ends(_ s: Substring.UTF8View, _ suffix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+            return s.count >= p.count && zip(s.suffix(p.count), p).allSatisfy { lower($0) == $1 }
+        }
+        if media.count == 16 && starts(media, "application/json") { return true }
+        return media.count > 17 && starts(media, "application/") && ends(media, "+json")
     }
 
+    /// `GET /openapi.yaml`: the contract, compressed at most once per coding.
+    func getContract(_ plan: Plan) -> Answer {
+        var answer = Answer(contentType: Self.contractMediaType(plan.negotiation), body: .cached(Self.openAPIBody, of: nil),
+                            validator: .tag(Self.openAPITag))
+        answer.variesOnAccept = true   // text/plain for clients that ask for text and not YAML
+        return answer
+    }
+
+    /// `GET /metrics`: Prometheus text.
+    func getMetrics() -> Answer {
+        let stats = serverStats.withLock { $0 }?()
+        return Answer(contentType: "text/plain; version=0.0.4; charset=utf-8",
+                      body: .bytes(Array((metrics.render(server: stats, cache: cache.stats) + (store?.renderMetrics() ?? "")).utf8)))
+    }
+
+    static let healthAnswer = Answer(contentType: "application/json", body: .bytes(healthBody))
     static let healthBody = Array(#"{"status":"ok"}"#.utf8)
     /// The contract, compressed at most once per coding.
     static let openAPIBody = EncodedBody(OpenAPIDocument.bytes)
+    static let openAPITag = Answer.contentTag("openapi", OpenAPIDocument.bytes)
 }
 
 extension Error where Self == APIError {

@@ -20,6 +20,9 @@ public struct Layout: Sendable, Hashable {
     /// The rounded groups of rows UIKit draws for insetGrouped list sections (list-layout.md
     /// L17): corner radius and the rect the rounded corners enclose. Empty for other layouts.
     public var roundedSections: [RoundedSection] = []
+    /// Laid out right to left: frames are the mirror image of the left-to-right layout across
+    /// `contentSize.width` (`mirrorForRightToLeft()`); a horizontal scroll axis runs from the right.
+    public var isRightToLeft: Bool = false
 
     /// `UICollectionView.elementKindSectionHeader` / `Footer`, as the wire names them.
     public static let defaultElementKinds = ["header", "footer"]
@@ -46,7 +49,9 @@ public struct Layout: Sendable, Hashable {
 
 /// Where one section lies, along the scroll axis, and where its elements sit in `Layout.attributes`.
 public struct SectionGeometry: Hashable, Sendable {
-    /// The section's start and end along the scroll axis (y when vertical), header and footer included.
+    /// The section's start and end along the scroll axis (y when vertical), header and footer
+    /// included. Horizontally they are x left to right and distances from the right edge of the
+    /// content right to left (`Layout.isRightToLeft`; `Layout.rect(of:)` gives the physical rect).
     public var minScroll: Double
     public var maxScroll: Double
     /// Index in `Layout.attributes` of the header, if the section has one.

@@ -9,6 +9,10 @@ public protocol LayoutDefinition: Hashable, Sendable {
     /// after solving (an invalid frame); the flow family never throws.
     func layout() throws(LayoutRefusal) -> Layout
 
+    /// The collection view's `effectiveUserInterfaceLayoutDirection`: right to left,
+    /// `directedLayout()` mirrors `layout()` (RightToLeft.swift). Every type says it.
+    var layoutDirection: LayoutDirection { get }
+
     /// The collection view's bounds size the input was laid out for.
     var viewSize: Size { get }
 

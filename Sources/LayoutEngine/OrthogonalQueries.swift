@@ -3,7 +3,9 @@
 /// them); an offset `o` for section `s` moves the section's scrolling elements by `−o` along the
 /// orthogonal axis (x when the layout scrolls vertically). The scrolling elements of a section
 /// are those from `cells.lowerBound` to the section's end: its cells and their supplementary
-/// items; its decorations and boundary items come before the cells and stay (R39).
+/// items; its decorations and boundary items come before the cells and stay (R39). Right to
+/// left an orthogonal row starts at the right and scrolls towards the left: its content offset is
+/// mirrored, so an offset `o` moves its elements by `+o` along x (`orthogonalSign`).
 extension Layout {
     /// Whether `attributes[index]` belongs to section `s` and scrolls with it.
     func scrollsOrthogonally(_ index: Int, section s: Int) -> Bool {
@@ -16,9 +18,13 @@ extension Layout {
         var a = attributes[index]
         let s = a.indexPath.section
         guard !offsets.isEmpty, let o = offsets[s], s >= 0, s < sections.count, scrollsOrthogonally(index, section: s) else { return a }
-        if scrollDirection == .vertical { a.frame.origin.x -= o } else { a.frame.origin.y -= o }
+        if scrollDirection == .vertical { a.frame.origin.x -= orthogonalSign * o } else { a.frame.origin.y -= o }
         return a
     }
+
+    /// +1 when an orthogonal offset moves elements towards −x (left to right), −1 when a vertical
+    /// layout runs right to left (its orthogonal rows scroll from the right).
+    var orthogonalSign: Double { isRightToLeft && scrollDirection == .vertical ? -1 : 1 }
 
     /// `attributes(in:index:)` with orthogonal sections scrolled by `offsets` (section → offset;
     /// sections that do not scroll orthogonally are ignored). Pinned elements are placed for
@@ -32,7 +38,7 @@ extension Layout {
         }
         for (s, o) in moving {
             let shifted = scrollDirection == .vertical
-                ? Rect(x: rect.minX + o, y: rect.minY, width: rect.width, height: rect.height)
+                ? Rect(x: rect.minX + orthogonalSign * o, y: rect.minY, width: rect.width, height: rect.height)
                 : Rect(x: rect.minX, y: rect.minY + o, width: rect.width, height: rect.height)
             for i in index.elements(in: shifted) where i < attributes.count && scrollsOrthogonally(i, section: s) {
                 found.append((i, orthogonallyScrolled(i, offsets: moving)))
@@ -58,13 +64,13 @@ extension Layout {
             found.append((i, attributes[i]))
         }
         for (s, o) in moving {
-            let shifted = scrollDirection == .vertical ? Point(x: point.x + o, y: point.y) : Point(x: point.x, y: point.y + o)
+            let shifted = scrollDirection == .vertical ? Point(x: point.x + orthogonalSign * o, y: point.y) : Point(x: point.x, y: point.y + o)
             for i in index.elements(containing: shifted) where i < attributes.count && scrollsOrthogonally(i, section: s) {
                 found.append((i, orthogonallyScrolled(i, offsets: moving)))
             }
         }
         if pins, let visible = visibleRect {
-            let along = scrollDirection == .vertical ? point.y : point.x
+            let along = scrollPosition(of: point)
             found += pinnedAttributes(in: sections(meeting: along, along), visible: visible) { $0.contains(point) }
         }
         found.sort { $0.index < $1.index }

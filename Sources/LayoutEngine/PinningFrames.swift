@@ -38,35 +38,53 @@ extension Layout {
         return frame
     }
 
-    /// Where pinned headers stop: the visible rect's leading edge inside the content inset.
+    /// Where pinned headers stop: the visible rect's leading edge inside the content inset (the
+    /// right edge and right inset when a horizontal layout runs right to left).
     private func leadingEdge(of visible: Rect) -> Double {
-        scrollDirection == .vertical ? visible.minY + pinning.contentInset.top : visible.minX + pinning.contentInset.left
+        if scrollDirection == .vertical { return visible.minY + pinning.contentInset.top }
+        return isRightToLeft ? scrollCoordinate(x: visible.maxX) + pinning.contentInset.right
+            : visible.minX + pinning.contentInset.left
     }
 
     private func trailingEdge(of visible: Rect) -> Double {
-        scrollDirection == .vertical
-            ? visible.maxY - pinning.contentInset.bottom : visible.maxX - pinning.contentInset.right
+        if scrollDirection == .vertical { return visible.maxY - pinning.contentInset.bottom }
+        return isRightToLeft ? scrollCoordinate(x: visible.minX) - pinning.contentInset.left
+            : visible.maxX - pinning.contentInset.right
     }
 
+    /// A frame's start along the scroll axis, from the leading edge.
     private func leading(of frame: Rect) -> Double {
-        scrollDirection == .vertical ? frame.minY : frame.minX
+        scrollDirection == .vertical ? frame.minY : scrollCoordinate(x: isRightToLeft ? frame.maxX : frame.minX)
     }
 
     private func length(of frame: Rect) -> Double {
         scrollDirection == .vertical ? frame.height : frame.width
     }
 
+    /// Moves a frame so that it starts at `value` along the scroll axis (from the leading edge).
     private func setLeading(_ frame: inout Rect, _ value: Double) {
-        if scrollDirection == .vertical { frame.origin.y = value } else { frame.origin.x = value }
+        if scrollDirection == .vertical {
+            frame.origin.y = value
+        } else if isRightToLeft {
+            frame.origin.x = contentSize.width - value - frame.width + 0
+        } else {
+            frame.origin.x = value
+        }
     }
 
     private func rounded(_ value: Double) -> Double {
         pinning.roundsToScreenScale ? PointRounding.roundToPixel(value, scale: pinning.scale) : value
     }
 
-    /// The scroll-axis interval of a rect.
+    /// The scroll-axis interval of a rect, from the leading edge (as `SectionGeometry` stores it).
     func scrollRange(of rect: Rect) -> (low: Double, high: Double) {
-        scrollDirection == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+        if scrollDirection == .vertical { return (rect.minY, rect.maxY) }
+        return isRightToLeft ? (scrollCoordinate(x: rect.maxX), scrollCoordinate(x: rect.minX)) : (rect.minX, rect.maxX)
+    }
+
+    /// A point's position along the scroll axis, from the leading edge.
+    func scrollPosition(of point: Point) -> Double {
+        scrollDirection == .vertical ? point.y : scrollCoordinate(x: point.x)
     }
 
     /// Sections whose scroll range meets `[low, high]` (closed), assuming sections are stacked in

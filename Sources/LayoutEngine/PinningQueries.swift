@@ -25,7 +25,7 @@ extension Layout {
     public func attributes(containing point: Point, index: SpatialIndex, visibleRect: Rect?) -> [LayoutAttributes] {
         let hits = index.elements(containing: point)
         guard pinning.isActive, let visible = visibleRect else { return natural(hits) }
-        let along = scrollDirection == .vertical ? point.y : point.x
+        let along = scrollPosition(of: point)
         let pinned = pinnedAttributes(in: sections(meeting: along, along), visible: visible) {
             $0.contains(point)
         }

@@ -23,7 +23,7 @@ import Testing
         case .read: return "read"
         case .pause(let first): return "pause first=\(first)"
         case .head(let head, let framing): return "head \(head.method) \(head.target) length=\(framing.contentLength)"
-        case .request(let r, let plan): return "request \(r.method) \(r.head.target) body=\(String(decoding: r.body, as: UTF8.self)) planned=\(plan != nil)"
+        case .request(let r): return "request \(r.method) \(r.head.target) body=\(String(decoding: r.body, as: UTF8.self))"
         case .answer(let r): return "answer \(r.status) close=\(r.closeConnection)"
         case .linger(let first): return "linger first=\(first)"
         case .close: return "close"
@@ -43,16 +43,16 @@ import Testing
         var m = Self.machine()
         #expect(Self.next(&m) == "read")
         Self.feed(&m, "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.next(&m) == "request GET /a body= planned=false")
+        #expect(Self.next(&m) == "request GET /a body=")
         #expect(m.answer(Self.ok, now: 0) == .init(close: false, http10KeepAlive: false, sendBody: true, method: "GET", target: "/a"))
-        #expect(Self.next(&m) == "request GET /b body= planned=false")
+        #expect(Self.next(&m) == "request GET /b body=")
         m.offloaded()
         #expect(m.isRunning)
         // /c is buffered but not parsed while /b's handler runs.
         #expect(Self.next(&m) == "wait")
         #expect(Self.next(&m) == "wait")
         #expect(m.answer(Self.ok, now: 0).target == "/b")
-        #expect(Self.next(&m) == "request GET /c body= planned=false")
+        #expect(Self.next(&m) == "request GET /c body=")
         #expect(m.answer(Self.ok, now: 0).target == "/c")
         #expect(Self.next(&m, readable: false) == "wait")
     }
@@ -62,12 +62,12 @@ import Testing
         Self.feed(&m, String(repeating: "GET /h HTTP/1.1\r\nHost: x\r\n\r\n", count: 40))
         m.turnStarted()
         for _ in 0..<ConnectionStateMachine.burstLimit {
-            #expect(Self.next(&m) == "request GET /h body= planned=false")
+            #expect(Self.next(&m) == "request GET /h body=")
             _ = m.answer(Self.ok, now: 0)
         }
         #expect(Self.next(&m) == "yield")
         m.turnStarted()
-        #expect(Self.next(&m) == "request GET /h body= planned=false")
+        #expect(Self.next(&m) == "request GET /h body=")
     }
 
     @Test func keepAliveAndClose() {
@@ -77,7 +77,7 @@ import Testing
         #expect(m.answer(Self.ok, now: 0) == .init(close: false, http10KeepAlive: true, sendBody: true, method: "GET", target: "/a"))
 
         Self.feed(&m, "HEAD /b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.next(&m) == "request HEAD /b body= planned=false")
+        #expect(Self.next(&m) == "request HEAD /b body=")
         #expect(m.answer(Self.ok, now: 0) == .init(close: true, http10KeepAlive: false, sendBody: false, method: "HEAD", target: "/b"))
         // Once the close answer is written: shut the write side, then keep discarding input;
         // the pipelined request after it is never parsed.
@@ -106,14 +106,14 @@ import Testing
             return
         }
         #expect(framing.contentLength == 5 && framing.expectContinue)
-        guard case .sendContinue = m.headChecked(head, refusal: nil, plan: RequestPlan(), maxBodyBytes: 1 << 20) else {
+        guard case .sendContinue = m.headChecked(head, refusal: nil, early: nil, maxBodyBytes: 1 << 20) else {
             Issue.record("expected 100 Continue")
             return
         }
         #expect(Self.next(&m) == "read")
         Self.feed(&m, "hello")
         // Planned at the head: not again.
-        #expect(Self.next(&m) == "request POST /e body=hello planned=true")
+        #expect(Self.next(&m) == "request POST /e body=hello")
         #expect(!m.answer(Self.ok, now: 0).close)
     }
 
@@ -121,7 +121,7 @@ import Testing
         var m = Self.machine()
         Self.feed(&m, "POST /e HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
         guard case .head(let head, _) = m.next(readable: true, budgetExhausted: false, now: 0),
-              case .answer(let answer) = m.headChecked(head, refusal: nil, plan: RequestPlan(answer: Response(status: 404)), maxBodyBytes: 1 << 20)
+              case .answer(let answer) = m.headChecked(head, refusal: nil, early: Response(status: 404), maxBodyBytes: 1 << 20)
         else {
             Issue.record("expected an early answer")
             return
@@ -135,7 +135,7 @@ import Testing
         var m = Self.machine()
         Self.feed(&m, "POST /e HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhel")
         guard case .head(let head, _) = m.next(readable: true, budgetExhausted: false, now: 0),
-              case .readBody = m.headChecked(head, refusal: nil, plan: RequestPlan(answer: Response(status: 415)), maxBodyBytes: 1 << 20)
+              case .readBody = m.headChecked(head, refusal: nil, early: Response(status: 415), maxBodyBytes: 1 << 20)
         else {
             Issue.record("expected to read the body")
             return
@@ -145,14 +145,14 @@ import Testing
         #expect(Self.next(&m) == "answer 415 close=false")
         #expect(m.answer(Response(status: 415), now: 0) == .init(close: false, http10KeepAlive: false, sendBody: true, method: "POST", target: "/e"))
         Self.feed(&m, "GET /next HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.next(&m) == "request GET /next body= planned=false")
+        #expect(Self.next(&m) == "request GET /next body=")
     }
 
     @Test func aBodyTheBudgetCannotHoldIsRefusedWithClose() {
         var m = Self.machine()
         Self.feed(&m, "POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 900000\r\n\r\n")
         guard case .head(let head, _) = m.next(readable: true, budgetExhausted: false, now: 0),
-              case .answer(let answer) = m.headChecked(head, refusal: Response(status: 503), plan: nil, maxBodyBytes: 1 << 20)
+              case .answer(let answer) = m.headChecked(head, refusal: Response(status: 503), early: nil, maxBodyBytes: 1 << 20)
         else {
             Issue.record("expected the refusal")
             return
@@ -166,7 +166,7 @@ import Testing
         var m = Self.machine()
         Self.feed(&m, "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         m.peerShutdown()
-        #expect(Self.next(&m) == "request GET /slow body= planned=false")
+        #expect(Self.next(&m) == "request GET /slow body=")
         m.offloaded()
         #expect(Self.next(&m) == "wait")
         #expect(!m.answer(Self.ok, now: 0).close)
@@ -194,8 +194,8 @@ import Testing
             Issue.record("expected a head")
             return
         }
-        _ = m.headChecked(head, refusal: nil, plan: RequestPlan(), maxBodyBytes: 1 << 20)
-        #expect(Self.next(&m) == "request POST /a body=hi planned=true")
+        _ = m.headChecked(head, refusal: nil, early: nil, maxBodyBytes: 1 << 20)
+        #expect(Self.next(&m) == "request POST /a body=hi")
         m.offloaded()
         m.drainStarted()
         #expect(m.answer(Self.ok, now: 0).close)
@@ -208,7 +208,7 @@ import Testing
         pipelined.drainStarted()
         _ = Self.next(&pipelined)
         #expect(!pipelined.answer(Self.ok, now: 0).close)
-        #expect(Self.next(&pipelined) == "request GET /2 body= planned=false")
+        #expect(Self.next(&pipelined) == "request GET /2 body=")
         #expect(pipelined.answer(Self.ok, now: 0).close)
 
         // A quiet connection gets only the drain grace.
@@ -275,7 +275,7 @@ import Testing
             Issue.record("expected a head")
             return
         }
-        _ = m.headChecked(head, refusal: nil, plan: RequestPlan(), maxBodyBytes: 1 << 20)
+        _ = m.headChecked(head, refusal: nil, early: nil, maxBodyBytes: 1 << 20)
         #expect(Self.next(&m, exhausted: true) == "pause first=true")
         #expect(Self.next(&m, exhausted: true) == "pause first=false")
         m.resumed()
@@ -292,7 +292,7 @@ import Testing
     @Test func aMalformedRequestIsAnsweredThenTheConnectionCloses() {
         var m = Self.machine()
         Self.feed(&m, "GET /ok HTTP/1.1\r\nHost: x\r\n\r\nBROKEN\r\n\r\nGET /never HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.next(&m) == "request GET /ok body= planned=false")
+        #expect(Self.next(&m) == "request GET /ok body=")
         _ = m.answer(Self.ok, now: 0)
         guard case .answer(let answer) = m.next(readable: true, budgetExhausted: false, now: 0) else {
             Issue.record("expected the error answer")
@@ -309,25 +309,23 @@ import Testing
             Issue.record("expected a head")
             return
         }
-        _ = tooBig.headChecked(bigHead, refusal: nil, plan: RequestPlan(), maxBodyBytes: 4)
+        _ = tooBig.headChecked(bigHead, refusal: nil, early: nil, maxBodyBytes: 4)
         #expect(Self.next(&tooBig) == "answer 413 close=true")
     }
 
-    @Test func thePlanMadeAtTheHeadTravelsWithTheRequest() {
+    @Test func anEarlyAnswerFromTheHeadIsSentOnceTheBodyIsReadAndNotForTheNextRequest() {
         var m = Self.machine()
         Self.feed(&m, "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
         guard case .head(let head, _) = m.next(readable: true, budgetExhausted: false, now: 0),
-              case .readBody = m.headChecked(head, refusal: nil, plan: RequestPlan(token: "route /p"), maxBodyBytes: 1 << 20),
-              case .request(let request, let plan?) = m.next(readable: true, budgetExhausted: false, now: 0)
+              case .readBody = m.headChecked(head, refusal: nil, early: Response(status: 415), maxBodyBytes: 1 << 20)
         else {
-            Issue.record("expected the planned request")
+            Issue.record("expected the body to be read")
             return
         }
-        #expect(request.body == Array("abc".utf8))
-        #expect(plan.token as? String == "route /p")
-        _ = m.answer(Self.ok, now: 0)
+        #expect(Self.next(&m) == "answer 415 close=false")
+        _ = m.answer(Response(status: 415), now: 0)
         // The next request is planned afresh.
         Self.feed(&m, "GET /q HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(Self.next(&m) == "request GET /q body= planned=false")
+        #expect(Self.next(&m) == "request GET /q body=")
     }
 }

@@ -39,17 +39,20 @@ import TestSupport
         let r = diff(#"{"old": [["a","b","b"]], "new": [["c","a","a","a"]]}"#)
         #expect(r.status == 422)
         #expect(r.header("Content-Type") == "application/problem+json")
-        #expect(r.detail == #"The identifiers are not unique (3 repeated): a diffable data source crashes on them with "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(b, a)}". Give every item of a section its own identifier."#)
+        #expect(r.detail == #"The identifiers are not unique (3 repeated): a diffable data source refuses them with "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\#n    b,\#n    a\#n)}". Give every item its own identifier, unique across all sections."#)
         #expect(r.pointers == ["/old/0/2", "/new/0/2", "/new/0/3"])
         #expect(batchString(r, "errors", 0, "detail") == #"/old/0/2 is "b", like /old/0/1; identifiers must be unique within a section."#)
         #expect(batchString(r, "type") == "https://layoutd.dev/problems/unprocessable-batch")
         #expect(batchString(r, "title") == "Batch rejected")
     }
 
-    @Test func theSameIdentifierInTwoSectionsIsAllowed() {
-        let r = diff(#"{"old": [["a"],["a"]], "new": [["a"],["a","b"]]}"#)
-        #expect(r.status == 200)
-        #expect(batchValue(r, "valid") == true)
+    /// A snapshot holds an item once in all sections (D2), so UIKit cannot have these lists.
+    @Test func theSameIdentifierInTwoSectionsIs422() {
+        let r = diff(#"{"old": [["a"],["a"]], "new": [["a"],["b","a"]]}"#)
+        #expect(r.status == 422)
+        #expect(r.pointers == ["/old/1/0", "/new/1/1"])
+        #expect(batchString(r, "errors", 0, "detail") == #"/old/1/0 is "a", already /old/0/0; an identifier occurs once in all sections of a snapshot, not once per section."#)
+        #expect(r.detail == #"The identifiers are not unique (2 repeated): a diffable data source refuses them with "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: a". Give every item its own identifier, unique across all sections."#)
     }
 
     /// The property: for random old/new lists, the batch the handler returns is one UIKit
@@ -60,11 +63,15 @@ import TestSupport
         var rng = SeededRandom(seed: seed)
         for _ in 0..<60 {
             let pool = (0..<12).map { "id\($0)" }
+            // Sections take disjoint runs of one shuffle: identifiers are unique across sections (D2).
             func lists() -> [[String]] {
-                (0..<Int(rng.next() % 4)).map { _ in
-                    var ids = pool
-                    for k in stride(from: ids.count - 1, to: 0, by: -1) { ids.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
-                    return Array(ids.prefix(Int(rng.next() % 9)))
+                var ids = pool
+                for k in stride(from: ids.count - 1, to: 0, by: -1) { ids.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
+                var rest = ids[...]
+                return (0..<Int(rng.next() % 4)).map { _ in
+                    let n = min(rest.count, Int(rng.next() % 5))
+                    defer { rest = rest.dropFirst(n) }
+                    return Array(rest.prefix(n))
                 }
             }
             let old = lists(), new = lists()

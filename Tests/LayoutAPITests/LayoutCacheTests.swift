@@ -48,8 +48,27 @@ import Testing
 
     @Test func entryBytesCountAttributesIndexAndBodies() {
         let e = Self.entry(1000)
-        #expect(e.bytes > 1000 * MemoryLayout<LayoutAttributes>.stride + e.body.count)
+        #expect(e.fullIfMade == nil, "the full body is encoded by the first answer that sends it")
+        #expect(e.bytes > 1000 * MemoryLayout<LayoutAttributes>.stride + e.minimalBody.count)
         #expect(e.bytes < 1000 * 400)
+    }
+
+    @Test func aMinimalMissEncodesOnlyTheMinimalBodyAndTheFullOneIsCountedWhenMade() throws {
+        let app = LayoutApplication.make()
+        let body = #"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":2000}]}"#
+        let minimal = app.post(body, headers: [("Content-Type", "application/json"), ("Prefer", "return=minimal")])
+        let id = try #require(minimal.id)
+        let entry = try #require(app.cache.peek(id))
+        #expect(entry.fullIfMade == nil)
+        #expect(minimal.header("ETag") == "\"\(id)\"")
+        let before = app.cache.stats.bytes
+        // A GET of a 2,000-element layout whose full body is not made yet: off the I/O loop.
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id)")) == .offload)
+        let full = app.get("/layout/\(id)")
+        let made = try #require(entry.fullIfMade)
+        #expect(full.body == made.identity)
+        #expect(app.cache.stats.bytes == before + made.identity.capacity)
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id)")) == .inline)
     }
 
     @Test func identicalConcurrentRequestsAreComputedOnce() {

@@ -55,18 +55,13 @@ import Testing
         let wanted = want["elements"] as? [[String: Any]] ?? []
         #expect(elements.count == wanted.count, "\(name) element count \(elements.count), expected \(wanted.count)")
         for e in wanted {
-            let key = key(e)
-            let match = try #require(elements.first { Self.key($0) == key }, "\(name): no element \(key)")
+            let key = CompositionalExamplesAPITests.key(e)
+            let match = try #require(elements.first { CompositionalExamplesAPITests.key($0) == key }, "\(name): no element \(key)")
             let f = match["frame"] as? [String: Double] ?? [:], w = e["frame"] as? [String: Double] ?? [:]
             for c in ["x", "y", "width", "height"] {
                 #expect(abs((f[c] ?? .nan) - (w[c] ?? 0)) < 0.0001, "\(name) \(key) \(c): \(f[c] ?? .nan) expected \(w[c] ?? 0)")
             }
             #expect(match["zIndex"] as? Int == e["zIndex"] as? Int, "\(name) \(key) zIndex")
         }
-    }
-
-    /// category, kind (cells have none) and index path: what identifies an element.
-    static func key(_ e: [String: Any]) -> String {
-        "\(e["category"] as? String ?? "")/\(e["kind"] as? String ?? "-")/\(e["indexPath"] as? [Int] ?? [])"
     }
 }

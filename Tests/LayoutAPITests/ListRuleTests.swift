@@ -189,3 +189,95 @@ import Testing
         expectFrame(plain.frame(nil, 0, 1), 0, 44, 375, 44, "a default list is plain")
     }
 }
+
+/// L17 on the wire: `roundedSections` in the full and the minimal answer of insetGrouped lists only.
+@Suite struct ListRoundedSectionsTests {
+    let app = LayoutApplication.make()
+
+    @Test func insetGroupedAnswersNameTheirRoundedRows() throws {
+        let body = #"{"collectionView":{"width":393,"height":852,"scale":3},"layout":{"type":"list","list":{"appearance":"insetGrouped","headerMode":"firstItemInSection"},"listEnvironment":{"generation":"ios26"}},"sections":[{"numberOfItems":3},{"numberOfItems":1}]}"#
+        for target in ["/layout", "/layout?return=minimal"] {
+            let r = app.post(body, target: target)
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+            let rounded = try #require(o["roundedSections"] as? [[String: Any]], "\(target): \(r.text.prefix(200))")
+            // section 0: the rows after the header row (y 52, two 52-pt rows); section 1 has only its header row
+            #expect(rounded.count == 1)
+            #expect(rounded.first?["section"] as? Int == 0)
+            #expect(rounded.first?["cornerRadius"] as? Double == 26)
+            #expect(rounded.first?["frame"] as? [String: Double] == ["x": 16, "y": 52, "width": 361, "height": 104])
+        }
+        let plain = app.post(#"{"collectionView":{"width":393,"height":852},"layout":{"type":"list"},"sections":[{"numberOfItems":3}]}"#)
+        #expect(!plain.text.contains("roundedSections"))
+    }
+}
+
+/// Bounds changes and empty sections.
+@Suite struct ListBoundsTests {
+    let app = LayoutApplication.make()
+
+    /// Rotation: the width changes, so the list is laid out again; 852 pt is wide, so the
+    /// inset-grouped margin becomes 20 (L10, default wide margins at 414 and up).
+    @Test func rotationRecomputesTheMargins() throws {
+        let a = app.list(#"{"collectionView":{"width":393,"height":852,"scale":3},"layout":{"type":"list","list":{"appearance":"insetGrouped"}},"sections":[{"numberOfItems":2}]}"#)
+        expectFrame(a.frame(nil, 0, 0), 16, 35, 361, 44, "portrait row")
+        let r = app.post(#"{"bounds":{"x":0,"y":0,"width":852,"height":393}}"#, target: "/layout/\(a.id)/invalidate")
+        #expect(r.status == 200, "\(r.text)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+        #expect(o["invalidated"] as? Bool == true)
+        let rotated = ListAnswer(app.get("/layout/\(try #require(o["id"] as? String))"))
+        expectFrame(rotated.frame(nil, 0, 0), 20, 35, 812, 44, "landscape row")
+        // background overhang follows the new height: 2 × 393
+        expectFrame(rotated.frame(ListAnswer.background, 0, 0), -20, -786, 892, 786 + 143 + 786, "landscape background")
+        // a scroll does not invalidate (no pinned headers in a grouped list)
+        let scroll = app.post(#"{"bounds":{"x":0,"y":40,"width":393,"height":852}}"#, target: "/layout/\(a.id)/invalidate")
+        #expect((try JSONSerialization.jsonObject(with: Data(scroll.body)) as? [String: Any])?["invalidated"] as? Bool == false)
+    }
+
+    /// An empty list section keeps its insets, header and footer (as ordinary compositional
+    /// sections do); interSectionSpacing skips it (R40).
+    @Test func emptySectionKeepsItsSpacing() {
+        let a = app.list(#"{"collectionView":{"width":375,"height":812,"scale":2},"layout":{"type":"list","list":{"appearance":"grouped"},"configuration":{"interSectionSpacing":5}},"sections":[{"numberOfItems":1},{"numberOfItems":0},{"numberOfItems":1}]}"#)
+        // 35 + 44 + 17.5 | 17.5 + 17.5 (empty) | + 5 (between the two sections with items) + 17.5 + 44 + 20
+        expectFrame(a.frame(ListAnswer.background, 1, 0), 0, 96.5, 375, 35, "the empty section's background")
+        expectFrame(a.frame(nil, 2, 0), 0, 154, 375, 44, "row 2,0: 131.5 + 5 + 17.5")
+        #expect(a.contentSize.height == 218)
+    }
+}
+
+/// Right to left (issue 17 item 3 on lists): every element is the mirror image of the
+/// left-to-right answer (separators inset from the right), and so are the rounded rows.
+@Suite struct ListRightToLeftTests {
+    let app = LayoutApplication.make()
+
+    @Test(arguments: ["insetGrouped", "plain", "sidebarPlain"])
+    func rightToLeftIsTheMirrorImage(appearance: String) throws {
+        func post(_ direction: String) -> ListAnswer {
+            app.list(#"{"collectionView":{"width":393,"height":852,"scale":3,"layoutDirection":"\#(direction)"},"layout":{"type":"list","list":{"appearance":"\#(appearance)","headerMode":"firstItemInSection","footerMode":"supplementary","showsSeparators":true},"listEnvironment":{"includeSeparators":true}},"sections":[{"numberOfItems":3},{"numberOfItems":2}]}"#)
+        }
+        let ltr = post("leftToRight"), rtl = post("rightToLeft")
+        #expect(ltr.status == 200 && rtl.status == 200, "\(rtl.text.prefix(300))")
+        #expect(ltr.elements.count == rtl.elements.count && !ltr.elements.isEmpty)
+        for e in ltr.elements {
+            let kind = e["kind"] as? String
+            let ip = e["indexPath"] as? [Int] ?? []
+            let f = e["frame"] as? [String: Double] ?? [:]
+            let (x, w) = (f["x"] ?? .nan, f["width"] ?? .nan)
+            let mirrored = rtl.frame(kind, ip[0], ip[1])
+            #expect(mirrored.map { abs($0.minX - (393 - x - w)) < 1e-9 && $0.width == w } == true,
+                    "\(kind ?? "cell") \(ip): \(String(describing: mirrored)) vs x \(x) w \(w)")
+        }
+    }
+
+    /// The safe area stays where the screen has it: rows keep clear of a left safe area in both
+    /// directions, but right to left the separators are inset from the right (leading) edge.
+    @Test func safeAreaIsPhysicalSeparatorInsetsAreLeading() {
+        func post(_ direction: String) -> ListAnswer {
+            app.list(#"{"collectionView":{"width":393,"height":852,"scale":3,"layoutDirection":"\#(direction)","safeAreaInsets":{"left":10}},"layout":{"type":"list","list":{"appearance":"insetGrouped"},"listEnvironment":{"includeSeparators":true}},"sections":[{"numberOfItems":2}]}"#)
+        }
+        let ltr = post("leftToRight"), rtl = post("rightToLeft")
+        expectFrame(ltr.frame(nil, 0, 0), 26, 35, 351, 44, "left to right: 16 + 10 on the left")
+        expectFrame(rtl.frame(nil, 0, 0), 26, 35, 351, 44, "right to left: the same physical place")
+        expectFrame(ltr.frame(ListAnswer.bottomSeparator, 0, 0), 42, 79 - 1.0 / 3, 335, 1.0 / 3, "inset 16 from the left")
+        expectFrame(rtl.frame(ListAnswer.bottomSeparator, 0, 0), 26, 79 - 1.0 / 3, 335, 1.0 / 3, "inset 16 from the right")
+    }
+}

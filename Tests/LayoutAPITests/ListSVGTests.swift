@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 @testable import LayoutAPI
 import LayoutEngine
@@ -22,13 +23,17 @@ import Testing
         #expect(old.contains(#"<rect class="ld-rounded" x="16" y="202.33333333333334" width="361" height="88" rx="10" ry="10" data-section="1""#))
         #expect(old.contains(#"<rect class="ld-el ld-separator" x="32" y="78.66666666666667" width="345" height="0.3333333333333333""#))
         #expect(old.contains("rounded rows (insetGrouped)"))
-        let new = try svg(#"{"type":"list","list":{"appearance":"insetGrouped"},"listEnvironment":{"generation":"ios26"}}"#)
+        let new = try svg(#"{"type":"list","list":{"appearance":"insetGrouped","footerMode":"supplementary"},"listEnvironment":{"generation":"ios26"}}"#,
+                          items: #"[{"numberOfItems":1}]"#)
         #expect(new.contains(#"rx="26" ry="26" data-section="0""#))
-        // Drawn above the section background (zIndex 0), below the rows (zIndex 10).
-        let background = try #require(new.range(of: "ld-list-background"))
-        let rounded = try #require(new.range(of: #"<rect class="ld-rounded""#))
+        // one 52-pt row: the radius is 26, half the height
+        // Drawn over the rows (zIndex 10), under their separators and footers; the row's
+        // corners outside the radius painted over (the 361 × 52 rect minus the rounded one).
+        #expect(new.contains(#"<path class="ld-rounded-corners" fill-rule="evenodd" d="M16 35H377V87H16ZM42 35H351A26 26 0 0 1 377 61V61A26 26 0 0 1 351 87H42A26 26 0 0 1 16 61V61A26 26 0 0 1 42 35Z"/>"#), "\(new.prefix(4000))")
         let row = try #require(new.range(of: #"class="ld-el ld-cell"#))
-        #expect(background.lowerBound < rounded.lowerBound && rounded.lowerBound < row.lowerBound)
+        let rounded = try #require(new.range(of: #"<rect class="ld-rounded""#))
+        let footer = try #require(new.range(of: #"class="ld-el ld-footer"#))
+        #expect(row.lowerBound < rounded.lowerBound && rounded.lowerBound < footer.lowerBound)
     }
 
     @Test func plainListsHaveNoRoundedRows() throws {

@@ -159,7 +159,7 @@ import Testing
         let packed = app.get("/layout/\(id).svg", headers: [("Accept-Encoding", "gzip")])
         #expect(packed.header("Content-Encoding") == "gzip")
         #expect(packed.header("ETag") == "\"\(id).svg-gzip\"")
-        #expect(packed.header("Vary") == "Accept-Encoding")
+        #expect(packed.header("Vary") == "Accept, Accept-Encoding")   // Accept: SVG or bytes
         #expect(try inflate(packed, .gzip) == plain.body)
         #expect(app.get("/layout/\(id).svg", headers: [("Accept-Encoding", "gzip"), ("If-None-Match", "\"\(id).svg-gzip\"")]).status == 304)
         #expect(app.get("/layout/\(id).svg", headers: [("Accept-Encoding", "gzip"), ("If-None-Match", "\"\(id).svg\"")]).status == 200)

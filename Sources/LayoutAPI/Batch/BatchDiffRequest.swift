@@ -37,29 +37,45 @@ extension BatchRequestDecoder {
         return n
     }
 
-    /// Why identifiers are not unique: every repeated occurrence (a pointer to it and to its
-    /// first occurrence), within each section of `old` and `new`, as diffable data sources
-    /// require. Called only after `BatchDiff` reported duplicates, so the common case pays no
-    /// second hashing pass.
-    static func duplicates(_ request: BatchDiffRequest) -> APIError {
+    /// Identifiers no diffable data source snapshot can hold (D2): a repeat within a section, or
+    /// an identifier in two sections (UIKit holds one ordered set of items per snapshot). Every
+    /// repeated occurrence is named with a pointer to it and to its first occurrence; the detail
+    /// quotes what UIKit says for the same mistake (D22 within a list, D14 across sections).
+    /// - Complexity: O(n) hash operations.
+    static func snapshotProblems(_ request: BatchDiffRequest) -> APIError? {
         var reader = WireReader()
-        var names: [String] = []
+        var within: [SnapshotIdentifier] = [], across: [SnapshotIdentifier] = []
         for (side, lists) in [("old", request.old), ("new", request.new)] {
-            for (s, ids) in lists.enumerated() {
-                var first: [String: Int] = [:]
-                for (i, id) in ids.enumerated() {
-                    if let f = first[id] {
-                        let p = JSONPointer.root.appending(side).appending(s).appending(i)
-                        reader.reject(p, "\(p) is \(FieldError.quoted(id)), like /\(side)/\(s)/\(f); identifiers must be unique within a section.")
-                        if names.count < 10, !names.contains(id) { names.append(id) }
-                    } else {
-                        first[id] = i
-                    }
+            let snapshot = DiffableSnapshot(sections: lists.enumerated().map {
+                DiffableSnapshot.Section(id: .integer($0.offset), items: $0.element.map(SnapshotIdentifier.string))
+            })
+            for p in SnapshotValidation.problems(snapshot) {
+                guard let item = p.item else { continue }
+                let at = JSONPointer.root.appending(side).appending(p.section).appending(item)
+                let what = FieldError.quoted(p.identifier.description)
+                switch p.kind {
+                case .duplicateItemInSection(let f):
+                    reader.reject(at, "\(at) is \(what), like /\(side)/\(p.section)/\(f); identifiers must be unique within a section.")
+                    if within.count < 10, !within.contains(p.identifier) { within.append(p.identifier) }
+                case .itemInTwoSections(let fs, let fi):
+                    reader.reject(at, "\(at) is \(what), already /\(side)/\(fs)/\(fi); an identifier occurs once in all sections of a snapshot, not once per section.")
+                    if across.count < 10, !across.contains(p.identifier) { across.append(p.identifier) }
+                case .duplicateSection:
+                    break
                 }
             }
         }
-        let shown = names.map { $0.count > 64 ? String($0.prefix(64)) + "…" : $0 }.joined(separator: ", ")
-        let detail = "The identifiers are not unique (\(reader.problemCount) repeated): a diffable data source crashes on them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(shown))}\". Give every item of a section its own identifier."
+        guard reader.problemCount > 0 else { return nil }
+        let shorten = { (ids: [SnapshotIdentifier]) in
+            ids.map { id -> SnapshotIdentifier in
+                let s = id.description
+                return s.count > 64 ? .string(String(s.prefix(64)) + "…") : id
+            }
+        }
+        let uikit = within.isEmpty
+            ? SnapshotValidation.itemsExistMessage(shorten(across))
+            : SnapshotValidation.duplicatesMessage(shorten(within))
+        let detail = "The identifiers are not unique (\(reader.problemCount) repeated): a diffable data source refuses them with \"\(uikit)\". Give every item its own identifier, unique across all sections."
         return .unprocessableBatch(reader.problems, detail: detail)
     }
 }

@@ -9,17 +9,25 @@ import Synchronization
 /// than laying out and encoding together (~200 ns per element), and many clients never query.
 final class CachedLayout: Sendable {
     let id: String
+    /// `id` as the cache's key.
+    let key: LayoutKey
     let spec: LayoutSpec
     let layout: Layout
-    private let lazyIndex = Mutex<SpatialIndex?>(nil)
+    /// The index once built: read without a lock; `building` makes it built once.
+    private let builtBox = AtomicLazyReference<IndexBox>()
+    private let building = Mutex(())
     /// The opening bytes of its supplementary and decoration elements, made once.
     let kindPrefixes: KindPrefixes
-    /// The full `POST /layout` / `GET /layout/{id}` body, and its compressed forms once asked for.
-    let full: EncodedBody
-    /// The `Prefer: return=minimal` body, and its compressed forms once asked for.
+    /// The full `POST /layout` / `GET /layout/{id}` body, encoded by the first answer that sends
+    /// it (a `Prefer: return=minimal` miss encodes only the minimal body), and its compressed
+    /// forms once asked for. See `fullBody()`.
+    private let lazyFull = AtomicLazyReference<EncodedBody>()
+    /// The `Prefer: return=minimal` body (O(warnings), made with the entry), and its compressed
+    /// forms once asked for.
     let minimal: EncodedBody
-    /// Honest heap estimate at insertion: attributes, sections, warnings, index and both bodies.
-    /// Compressed forms are added to the cache's count as they are made (`LayoutCache.grow`).
+    /// Honest heap estimate at insertion: attributes, sections, warnings, index and the minimal
+    /// body. The full body and compressed forms are added to the cache's count as they are made
+    /// (`LayoutCache.grow`, `LayoutApplication.full(_:)`).
     let bytes: Int
 
     /// The strong validator for `GET /layout/{id}` (the id is derived from the content), made
@@ -31,9 +39,14 @@ final class CachedLayout: Sendable {
     let deflateETag: String
     /// `/layout/{id}`.
     let location: String
+    /// With a shared store: whether it holds this layout's row (committed here, or read from
+    /// it). Until then a request that would hand out the id waits for the commit
+    /// (`LayoutApplication+Store.swift`).
+    let stored = Atomic<Bool>(false)
 
     init(id: String, spec: LayoutSpec, layout: Layout) {
         self.id = id
+        self.key = LayoutKey(id)
         self.etag = "\"\(id)\""
         self.gzipETag = "\"\(id)-gzip\""
         self.deflateETag = "\"\(id)-deflate\""
@@ -41,34 +54,62 @@ final class CachedLayout: Sendable {
         self.spec = spec
         self.layout = layout
         self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
-        self.full = EncodedBody(LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates))
         self.minimal = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
         var bytes = 256 + id.utf8.count
         bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
         bytes += layout.sections.capacity * MemoryLayout<SectionGeometry>.stride
         bytes += layout.warnings.reduce(0) { $0 + MemoryLayout<LayoutWarning>.stride + $1.message.utf8.count + $1.code.utf8.count }
         bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
-        bytes += full.identity.capacity + minimal.identity.capacity
+        bytes += minimal.identity.capacity
         bytes += spec.approximateBytes
         bytes += kindPrefixes.approximateBytes
         self.bytes = bytes
     }
 
-    /// The rect/point index, built by the first query that needs it. O(n log n) once.
+    /// The rect/point index, built by the first query that needs it (O(n log n) once; queries
+    /// arriving meanwhile wait for it rather than build it again). No lock once built.
     var index: SpatialIndex {
-        lazyIndex.withLock { index in
-            if let built = index { return built }
-            let built = SpatialIndex(layout)
-            index = built
-            return built
+        if let box = builtBox.load() { return box.index }
+        return building.withLock { _ in
+            if let box = builtBox.load() { return box.index }
+            return builtBox.storeIfNil(IndexBox(SpatialIndex(layout))).index
         }
     }
 
-    /// Whether a query can run without building the index first (and so inline).
-    var hasIndex: Bool { lazyIndex.withLock { $0 != nil } }
+    /// The index if built (a query can then run without building it first, and so inline).
+    var builtIndex: SpatialIndex? { builtBox.load()?.index }
 
-    /// The full body as sent without content coding.
-    var body: [UInt8] { full.identity }
+    /// Whether a query can run without building the index first (and so inline).
+    var hasIndex: Bool { builtBox.load() != nil }
+
+    /// The full body if an answer made it already.
+    var fullIfMade: EncodedBody? { lazyFull.load() }
+
+    /// The full body, encoded now (O(elements), off the I/O loop for large layouts: see the
+    /// route costs) if no answer made it yet; `added` is what this call made, for the cache's count.
+    func fullBody() -> (body: EncodedBody, added: Int) {
+        if let made = lazyFull.load() { return (made, 0) }
+        let mine = EncodedBody(LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates))
+        let stored = lazyFull.storeIfNil(mine)
+        return (stored, stored === mine ? mine.identity.capacity : 0)
+    }
+
+    /// The full body (tests; answers go through `LayoutApplication.full(_:)`, which counts it).
+    var full: EncodedBody { fullBody().body }
+
+    /// Whether an answer may have to encode the full body on the I/O loop: it is not made yet and
+    /// the layout has more than `limit` elements.
+    func fullPending(limit: Int) -> Bool {
+        fullIfMade == nil && layout.attributes.count > limit
+    }
+
+    /// The full body's size in bytes, or `Int.max` when it is not made yet and surely larger than
+    /// `atLeast` (over 32 elements: every element writes more than 32 bytes); small bodies are
+    /// encoded to know.
+    func fullSize(atLeast: Int) -> Int? {
+        if let made = fullIfMade { return made.identity.count }
+        return layout.attributes.count * 32 > atLeast ? Int.max : nil
+    }
     /// The minimal body as sent without content coding.
     var minimalBody: [UInt8] { minimal.identity }
 
@@ -80,4 +121,10 @@ final class CachedLayout: Sendable {
         case .deflate: deflateETag
         }
     }
+}
+
+/// A built index, stored once in its layout's `AtomicLazyReference`.
+private final class IndexBox: Sendable {
+    let index: SpatialIndex
+    init(_ index: SpatialIndex) { self.index = index }
 }

@@ -22,10 +22,10 @@ final class LayoutCache: Sendable {
     private struct State {
         var slots: [Slot] = []
         var free: [Int] = []
-        var byID: [String: Int] = [:]
+        var byID: [LayoutKey: Int] = [:]
         var head = -1, tail = -1   // head = most recently used
         var stats = Stats()
-        var inFlight: [String: Flight] = [:]
+        var inFlight: [LayoutKey: Flight] = [:]
     }
 
     /// One computation that other identical requests wait for.
@@ -43,13 +43,15 @@ final class LayoutCache: Sendable {
     var stats: Stats { state.withLock { $0.stats } }
 
     /// The cached layout without changing its recency or the counters.
-    func peek(_ id: String) -> CachedLayout? {
-        state.withLock { s in s.byID[id].flatMap { s.slots[$0].entry } }
+    func peek(_ id: some StringProtocol) -> CachedLayout? {
+        let key = LayoutKey(id)
+        return state.withLock { s in s.byID[key].flatMap { s.slots[$0].entry } }
     }
 
     /// Whether `id` is cached (no recency change).
-    func contains(_ id: String) -> Bool {
-        state.withLock { $0.byID[id] != nil }
+    func contains(_ id: some StringProtocol) -> Bool {
+        let key = LayoutKey(id)
+        return state.withLock { $0.byID[key] != nil }
     }
 
     /// Counts a hit found through `get` (the raw-body fast path of `POST /layout`).
@@ -57,12 +59,25 @@ final class LayoutCache: Sendable {
         state.withLock { $0.stats.hits += 1 }
     }
 
-    /// The cached layout, made most recently used; nil (a miss is not counted here).
-    func get(_ id: String) -> CachedLayout? {
-        state.withLock { s in
-            guard let i = s.byID[id] else { return nil }
+    /// The cached layout, made most recently used; nil (a miss is not counted here). With
+    /// `countingHit`, a hit is counted in the same lock (the raw-body fast path of `POST /layout`).
+    func get(_ id: some StringProtocol, countingHit: Bool = false) -> CachedLayout? {
+        let key = LayoutKey(id)
+        return state.withLock { s in
+            guard let i = s.byID[key] else { return nil }
             Self.moveToFront(i, &s)
+            if countingHit { s.stats.hits += 1 }
             return s.slots[i].entry
+        }
+    }
+
+    /// Removes `id` (tests: an eviction between a request's plan and its answer).
+    func remove(_ id: some StringProtocol) {
+        let key = LayoutKey(id)
+        state.withLock { s in
+            guard let i = s.byID[key] else { return }
+            Self.remove(i, &s)
+            s.stats.evictions += 1
         }
     }
 
@@ -70,19 +85,20 @@ final class LayoutCache: Sendable {
     /// identical requests arrive together. `hit` is false for the caller that computed.
     func getOrCompute(_ id: String, _ compute: () -> Result<CachedLayout, APIError>) -> (Result<CachedLayout, APIError>, hit: Bool) {
         enum Role { case hit(CachedLayout), leader(Flight), follower(Flight) }
+        let key = LayoutKey(id)
         let role: Role = state.withLock { s in
-            if let i = s.byID[id], let e = s.slots[i].entry {
+            if let i = s.byID[key], let e = s.slots[i].entry {
                 Self.moveToFront(i, &s)
                 s.stats.hits += 1
                 return .hit(e)
             }
-            if let f = s.inFlight[id] {
+            if let f = s.inFlight[key] {
                 s.stats.hits += 1
                 return .follower(f)
             }
             s.stats.misses += 1
             let f = Flight()
-            s.inFlight[id] = f
+            s.inFlight[key] = f
             return .leader(f)
         }
         switch role {
@@ -94,7 +110,7 @@ final class LayoutCache: Sendable {
         case .leader(let f):
             let result = compute()
             state.withLock { s in
-                s.inFlight[id] = nil
+                s.inFlight[key] = nil
                 if case .success(let e) = result { Self.insert(e, &s, capacity: capacity) }
             }
             f.result.withLock { $0 = result }
@@ -109,7 +125,7 @@ final class LayoutCache: Sendable {
     }
 
     private static func insert(_ entry: CachedLayout, _ s: inout State, capacity: Int) {
-        if let old = s.byID[entry.id] { remove(old, &s) }
+        if let old = s.byID[entry.key] { remove(old, &s) }
         guard entry.bytes <= capacity else {
             s.stats.uncacheable += 1
             return
@@ -124,7 +140,7 @@ final class LayoutCache: Sendable {
         if s.head >= 0 { s.slots[s.head].prev = i }
         s.head = i
         if s.tail < 0 { s.tail = i }
-        s.byID[entry.id] = i
+        s.byID[entry.key] = i
         s.stats.entries += 1
         s.stats.bytes += entry.bytes
     }
@@ -135,7 +151,7 @@ final class LayoutCache: Sendable {
     func grow(_ entry: CachedLayout, by bytes: Int) {
         guard bytes > 0 else { return }
         state.withLock { s in
-            guard let i = s.byID[entry.id], s.slots[i].entry === entry else { return }
+            guard let i = s.byID[entry.key], s.slots[i].entry === entry else { return }
             s.slots[i].bytes += bytes
             s.stats.bytes += bytes
             guard s.slots[i].bytes <= capacity else {
@@ -171,7 +187,7 @@ final class LayoutCache: Sendable {
     private static func remove(_ i: Int, _ s: inout State) {
         guard let e = s.slots[i].entry else { return }
         unlink(i, &s)
-        s.byID[e.id] = nil
+        s.byID[e.key] = nil
         s.stats.entries -= 1
         s.stats.bytes -= s.slots[i].bytes
         s.slots[i].entry = nil
@@ -188,6 +204,35 @@ final class LayoutCache: Sendable {
                 i = s.slots[i].next
             }
             return out
+        }
+    }
+}
+
+/// A cache key. Layout ids are content ids, 32 lowercase hex digits: kept as 128 bits, so a
+/// lookup by the id in a request's path (a `Substring`) allocates nothing. Any other id (never
+/// one of a computed layout) keeps its text.
+struct LayoutKey: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+    let other: String?
+
+    init(_ id: some StringProtocol) {
+        var high: UInt64 = 0, low: UInt64 = 0, n = 0
+        for c in id.utf8 {
+            let digit: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+            default: digit = 0xFF
+            }
+            guard n < 32, digit != 0xFF else { n = -1; break }
+            if n < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
+            n += 1
+        }
+        if n == 32 {
+            (self.high, self.low, self.other) = (high, low, nil)
+        } else {
+            (self.high, self.low, self.other) = (0, 0, String(id))
         }
     }
 }

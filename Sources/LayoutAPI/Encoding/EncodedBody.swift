@@ -4,12 +4,19 @@ import Synchronization
 /// A response body and its gzip and deflate forms, each compressed at most once, on the first
 /// request that asks for it (most clients never do). Shared by every response that sends it.
 ///
-/// Two threads asking for the same missing form at once may both compress it; the first stored
-/// wins and the other's bytes are dropped, so `added` is counted once. Never compressed under the
-/// lock: a slow compression must not block readers of the other forms.
+/// Reading a form takes no lock (an atomic load): a cache hit in gzip costs no more locks than
+/// one in identity. Two threads asking for the same missing form at once may both compress it;
+/// the first stored wins and the other's bytes are dropped, so `added` is counted once.
 final class EncodedBody: Sendable {
     let identity: [UInt8]
-    private let forms = Mutex<(gzip: [UInt8]?, deflate: [UInt8]?)>((nil, nil))
+    private let gzip = AtomicLazyReference<Form>()
+    private let deflate = AtomicLazyReference<Form>()
+
+    /// A compressed form, stored once.
+    private final class Form: Sendable {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
 
     init(_ identity: [UInt8]) { self.identity = identity }
 
@@ -17,8 +24,8 @@ final class EncodedBody: Sendable {
     func cached(_ coding: ContentCoding) -> [UInt8]? {
         switch coding {
         case .identity: identity
-        case .gzip: forms.withLock { $0.gzip }
-        case .deflate: forms.withLock { $0.deflate }
+        case .gzip: gzip.load()?.bytes
+        case .deflate: deflate.load()?.bytes
         }
     }
 
@@ -28,18 +35,13 @@ final class EncodedBody: Sendable {
     func encoded(_ coding: ContentCoding) -> (bytes: [UInt8], added: Int)? {
         if let known = cached(coding) { return (known, 0) }
         guard let packed = Deflater.compress(identity, as: coding, level: Deflater.cachedLevel) else { return nil }
-        return forms.withLock { f in
-            switch coding {
-            case .identity:
-                return (identity, 0)
-            case .gzip:
-                if let won = f.gzip { return (won, 0) }
-                f.gzip = packed
-            case .deflate:
-                if let won = f.deflate { return (won, 0) }
-                f.deflate = packed
-            }
-            return (packed, packed.capacity)
+        let mine = Form(packed)
+        let stored: Form
+        switch coding {
+        case .identity: return (identity, 0)
+        case .gzip: stored = gzip.storeIfNil(mine)
+        case .deflate: stored = deflate.storeIfNil(mine)
         }
+        return (stored.bytes, stored === mine ? packed.capacity : 0)
     }
 }

@@ -37,6 +37,16 @@ enum OpenAPIDocument {
         against `--max-body-bytes` (413 beyond), data that does not decode is a 400, and any other
         coding a 415 with `Accept-Encoding: gzip, deflate`.
     
+        Caching (RFC 9111): a layout id is the hash of the request that made it, so every `GET` on it
+        (`/layout/{id}`, its `.svg`, its element queries) can never change and is answered with
+        `Cache-Control: public, max-age=31536000, immutable` and a strong `ETag` (per content coding);
+        a matching `If-None-Match` gives 304 with the same headers. `POST` answers, `/healthz`,
+        `/metrics` and every problem answer (404 for an unknown id included: the same id may exist a
+        moment later) are `Cache-Control: no-store`. The playground (`/`) and this contract are
+        `max-age=300` with an `ETag`. `Vary` names every request header an answer depends
+        on, so a shared cache (nginx `proxy_cache`, a CDN) needs no overrides. `HEAD` answers what
+        `GET` would, without the body.
+    
         Header values may be percent-encoded (as swift-openapi-generator clients send them):
         `Prefer: return%3Dminimal` and `If-None-Match: %22…%22` are read as `return=minimal` and `"…"`.
       license:
@@ -66,6 +76,8 @@ enum OpenAPIDocument {
             bounds' width and height swapped, showing `targetContentOffset`); and a batch-update panel
             (`POST /batch/validate`). Served with a Content-Security-Policy that allows only its own
             inline script (by hash) and requests to this server.
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -77,11 +89,25 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/Problem'
             '200':
               description: The page.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 text/html:
                   schema:
                     type: string
                   example: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>layoutd playground</title>…"
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /healthz:
         get:
           tags: [operations]
@@ -97,7 +123,10 @@ enum OpenAPIDocument {
             default:
               $ref: '#/components/responses/Problem'
             '200':
-              description: The server is up.
+              description: 'The server is up (`Cache-Control: no-store`).'
+              headers:
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 application/json:
                   schema:
@@ -108,6 +137,8 @@ enum OpenAPIDocument {
           tags: [operations]
           operationId: getOpenAPI
           summary: This contract.
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -119,6 +150,15 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/Problem'
             '200':
               description: The OpenAPI 3.1 document, as `text/plain` when the request's `Accept` lists `text/plain` and not `application/yaml`.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 application/yaml:
                   schema:
@@ -128,6 +168,15 @@ enum OpenAPIDocument {
                   schema:
                     type: string
                   example: "openapi: 3.1.0\ninfo:\n  title: layoutd\n"
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /metrics:
         get:
           tags: [operations]
@@ -150,12 +199,63 @@ enum OpenAPIDocument {
             default:
               $ref: '#/components/responses/Problem'
             '200':
-              description: Current metrics.
+              description: 'Current metrics (`Cache-Control: no-store`).'
+              headers:
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 text/plain:
                   schema:
                     type: string
                   example: "layoutd_http_requests_total{route=\"/layout\",status=\"200\"} 3\nlayoutd_cache_hits_total 1\n"
+      /devices:
+        get:
+          tags: [layout]
+          operationId: getDevices
+          summary: The device profiles `collectionView.device` accepts.
+          description: |
+            Every profile with, per orientation, the numbers it fills into `collectionView`: bounds,
+            horizontal size class, safe-area insets, layout margins and readable-content insets, plus
+            the screen's scale and `wideContentMargins` and where each number comes from (`[Doc]`
+            Apple's specifications, `[S]` simulator readings as published, `[I]` inferred). Current
+            iPhone lines (SE, 13 mini to 17 Pro Max, 16e, Air) and iPad lines (iPad, mini, Air
+            11/13-inch, Pro 11/13-inch).
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The device table.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/DeviceList'
+                  example: {"orientations": ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"], "devices": [{"name": "iPhone 16 Pro", "idiom": "phone", "scale": 3, "wideContentMargins": false, "source": "402x874 @3x [Doc]; top 62, sides 62 [S]", "orientations": {"portrait": {"width": 402, "height": 874, "horizontalSizeClass": "compact", "safeAreaInsets": {"top": 62, "left": 0, "bottom": 34, "right": 0}, "layoutMargins": {"top": 62, "left": 16, "bottom": 34, "right": 16}, "readableContentInsets": {"top": 62, "left": 16, "bottom": 34, "right": 16}}, "landscapeLeft": {"width": 874, "height": 402, "horizontalSizeClass": "compact", "safeAreaInsets": {"top": 0, "left": 62, "bottom": 21, "right": 62}, "layoutMargins": {"top": 0, "left": 78, "bottom": 21, "right": 78}, "readableContentInsets": {"top": 0, "left": 101, "bottom": 21, "right": 101}}, "landscapeRight": {"width": 874, "height": 402, "horizontalSizeClass": "compact", "safeAreaInsets": {"top": 0, "left": 62, "bottom": 21, "right": 62}, "layoutMargins": {"top": 0, "left": 78, "bottom": 21, "right": 78}, "readableContentInsets": {"top": 0, "left": 101, "bottom": 21, "right": 101}}}}]}
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /layout:
         post:
           tags: [layout]
@@ -169,6 +269,11 @@ enum OpenAPIDocument {
             spelled-out defaults do not change it), so the same request gives the same id on every
             server. Identical requests are answered from the cache (`X-Cache: hit`) without
             recomputing or re-encoding.
+    
+            With a shared layout store (`LAYOUTD_STORE`), a 200 is sent only once the layout's row is
+            committed there, so every replica finds the id afterwards, through restarts and crashes;
+            when the store cannot commit it the answer is a 503 with `Retry-After` (`StoreUnavailable`)
+            and the id is not handed out.
     
             `layout.type` picks the layout: `flow` (the default, `UICollectionViewFlowLayout`),
             `waterfall` (CHTCollectionViewWaterfallLayout), `columnFlow` and `mosaic` (Apple's WWDC18
@@ -320,6 +425,22 @@ enum OpenAPIDocument {
                           - list: {appearance: plain, headerMode: firstItemInSection}
                             interGroupSpacing: 4
                       sections: [{numberOfItems: 1}, {numberOfItems: 3}, {numberOfItems: 4}]
+                  rightToLeft:
+                    summary: The `grid` request in a right-to-left locale; rows start at the right.
+                    value: {"collectionView": {"width": 375, "height": 667, "layoutDirection": "rightToLeft"}, "sections": [{"numberOfItems": 3}]}
+                  device:
+                    summary: A full-width list-like section inside the layout margins of an iPhone 16 Pro in landscape (62 pt safe area + 16 pt margin on each side).
+                    value:
+                      collectionView: {device: iPhone 16 Pro, orientation: landscapeLeft}
+                      layout:
+                        type: compositional
+                        configuration: {contentInsetsReference: layoutMargins}
+                        sections:
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+                              subitems: [{item: {layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}}}]
+                      sections: [{numberOfItems: 2}]
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -351,6 +472,12 @@ enum OpenAPIDocument {
                   description: Where the layout can be fetched again, `/layout/{id}`.
                   schema:
                     type: string
+                Content-Location:
+                  description: '`/layout/{id}` when the body is the full layout (not with `return=minimal`): the answer is that resource''s representation, so a client can switch to `GET`s, which caches serve.'
+                  schema:
+                    type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
               content:
                 application/json:
                   schema:
@@ -366,7 +493,13 @@ enum OpenAPIDocument {
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
                     settingsList:
                       summary: 'Answer to the `settingsList` request: backgrounds, headers, rows and the separators between rows (none under the last row of an inset-grouped section).'
-                      value: {"id": "f2ce337212d82eb36c629fb3b05cfbbe", "contentSize": {"width": 393, "height": 249}, "elements": [{"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [0, 0], "frame": {"x": -16, "y": -1704, "width": 425, "height": 1783.3333333333333}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "frame": {"x": 16, "y": 0, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [0, 0], "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [1, 0], "frame": {"x": -16, "y": 79.33333333333333, "width": 425, "height": 1873.6666666666667}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [1, 0], "frame": {"x": 16, "y": 79.33333333333333, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 97, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 1], "frame": {"x": 16, "y": 141, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 2], "frame": {"x": 16, "y": 185, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 0], "frame": {"x": 32, "y": 140.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 1], "frame": {"x": 32, "y": 184.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}], "warnings": []}
+                      value: {"id": "f2ce337212d82eb36c629fb3b05cfbbe", "contentSize": {"width": 393, "height": 249}, "elements": [{"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [0, 0], "frame": {"x": -16, "y": -1704, "width": 425, "height": 1783.3333333333333}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "frame": {"x": 16, "y": 0, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [0, 0], "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [1, 0], "frame": {"x": -16, "y": 79.33333333333333, "width": 425, "height": 1873.6666666666667}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [1, 0], "frame": {"x": 16, "y": 79.33333333333333, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 97, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 1], "frame": {"x": 16, "y": 141, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 2], "frame": {"x": 16, "y": 185, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 0], "frame": {"x": 32, "y": 140.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 1], "frame": {"x": 32, "y": 184.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}], "roundedSections": [{"section": 0, "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "cornerRadius": 10}, {"section": 1, "frame": {"x": 16, "y": 97, "width": 361, "height": 132}, "cornerRadius": 10}], "warnings": []}
+                    rightToLeft:
+                      summary: Answer to the `rightToLeft` request, the mirror image of `grid` (another id).
+                      value: {"id": "0febcdedadf4c75d70b168a25771a5f8", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 325, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 260, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 195, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
+                    device:
+                      summary: Answer to the `device` request (874 x 402 in landscape).
+                      value: {"id": "89b457cf42d895df55ea6647c1ec5823", "contentSize": {"width": 874, "height": 88}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 78, "y": 0, "width": 718, "height": 44}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 78, "y": 44, "width": 718, "height": 44}, "zIndex": 0}], "warnings": []}
             '400':
               $ref: '#/components/responses/BadRequest'
             '413':
@@ -375,6 +508,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/UnsupportedMediaType'
             '422':
               $ref: '#/components/responses/Unprocessable'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -413,6 +548,8 @@ enum OpenAPIDocument {
                   description: Strong validator; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
                 Content-Encoding:
                   $ref: '#/components/headers/ContentEncoding'
                 Vary:
@@ -434,6 +571,8 @@ enum OpenAPIDocument {
                   description: The validator that matched.
                   schema:
                     type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
                 Vary:
                   $ref: '#/components/headers/Vary'
             '400':
@@ -505,6 +644,8 @@ enum OpenAPIDocument {
                   description: Strong validator of this picture, e.g. `"<id>.svg;scale=2"` (never equal to the JSON's), with `-gzip` or `-deflate` before the closing quote for a compressed picture.
                   schema:
                     type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
                 Content-Encoding:
                   $ref: '#/components/headers/ContentEncoding'
                 Vary:
@@ -520,7 +661,14 @@ enum OpenAPIDocument {
                     format: binary
                     description: 'The same picture as bytes, when `Accept` lists `application/octet-stream` and not `image/svg+xml` (for clients that read no SVG type).'
             '304':
-              description: The client's copy is current.
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -601,6 +749,7 @@ enum OpenAPIDocument {
                 type: string
                 pattern: '^(0|[1-9][0-9]{0,9}):-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?(,(0|[1-9][0-9]{0,9}):-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?)*$'
                 examples: ['1:150', '2:150,3:40']
+            - $ref: '#/components/parameters/IfNoneMatch'
           responses:
             '408':
               $ref: '#/components/responses/RequestTimeout'
@@ -612,6 +761,17 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/Problem'
             '200':
               description: The matching elements (rect and point) or the one element (indexPath).
+              headers:
+                ETag:
+                  description: 'Strong validator of this answer: `"<id>.q<16 hex digits>"`, the digits a hash of the query string, with `-gzip` or `-deflate` before the closing quote for a compressed answer.'
+                  schema:
+                    type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
               content:
                 application/json:
                   schema:
@@ -625,6 +785,15 @@ enum OpenAPIDocument {
                     indexPath:
                       summary: '`?indexPath=0,1` on the same layout.'
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "element": {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}}
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
             '400':
               $ref: '#/components/responses/BadRequest'
             '404':
@@ -881,9 +1050,11 @@ enum OpenAPIDocument {
             move). The items that stay are a longest increasing run, so the moves are few
             (`["a","b","c"] -> ["b","c","a"]` is one move).
     
-            Identifiers must be unique within a section, as diffable data sources require; a
-            repeat is a 422 naming each one (UIKit: "Fatal: supplied item identifiers are not
-            unique.").
+            Identifiers must be unique in all sections together, as a diffable data source snapshot
+            holds each item once: a repeat within a section or across sections is a 422 naming each
+            one, the detail quoting UIKit ("Fatal: supplied item identifiers are not unique." for a
+            repeat in one list, the "already exists in the snapshot" log for an item in two sections).
+            `POST /snapshot/apply` gives the batch UIKit's own `apply` derives, with section identity.
           requestBody:
             required: true
             content:
@@ -944,16 +1115,183 @@ enum OpenAPIDocument {
                 identifiers repeated within a section (one error per repeat, e.g. pointer `/old/0/2`,
                 `/old/0/2 is "b", like /old/0/1; identifiers must be unique within a section.`; the
                 detail quotes UIKit's "Fatal: supplied item identifiers are not unique. Duplicate
-                identifiers: {(b)}"), more identifiers in `old` and `new` together than the server's
+                identifiers: {(…)}") or across sections (`/old/1/0 is "a", already /old/0/0; an
+                identifier occurs once in all sections of a snapshot, not once per section.`), more identifiers in `old` and `new` together than the server's
                 cap (`--max-batch-operations`, default 100,000; pointer ""), more than 1,000,000
                 sections in either, or an unknown `flavor`.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
-                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source crashes on them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(b)}\". Give every item of a section its own identifier.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source refuses them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}\". Give every item its own identifier, unique across all sections.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
+      /snapshot/apply:
+        post:
+          tags: [batch]
+          operationId: applySnapshot
+          summary: What UIKit does with a diffable data source snapshot, and the batches its apply performs.
+          description: |
+            `NSDiffableDataSourceSnapshot` and `UICollectionViewDiffableDataSource.apply(_:animatingDifferences:)`.
+            Send the data source's current snapshot (`old`, default empty) and either the operations the
+            app makes on a copy of it (`operations`, in UIKit's vocabulary) or the snapshot it passes to
+            `apply` (`new`, with the reload/reconfigure marks it carries).
+    
+            The answer is a 200 whatever UIKit does. When an operation throws, `error` is UIKit's
+            exception with its exact text (`reason`, pointers printed as `0xPTR`) and the index of the
+            operation; `errors` continues with every later operation that would throw too (each is
+            skipped, as a throwing operation changes nothing), and the rest is null. Otherwise the answer
+            has the resulting snapshot and the batch `apply` performs in the `/batch/validate` format:
+            `updates` (deletes, inserts and moves as UIKit derives them: Foundation's ordered-set
+            difference over section identifiers and over the global item list, plus a move for every
+            item whose section identifier changed), `validatorUpdates` (the same batch with moves out of
+            deleted or into inserted sections split, so `/batch/validate` accepts it, each split listed
+            in `hazards`), and the second batch UIKit performs with the reloads and reconfigures at
+            their new index paths (`reloadUpdates`, `reconfigureItems`). `verdict` and `reloadVerdict`
+            are `/batch/validate`'s verdicts on the two batches with `before`/`after`.
+    
+            `source: dataSource` says the app mutated `dataSource.snapshot()`: with exactly one operation
+            UIKit skips the diff and performs that operation's own updates (`path: direct`).
+            `linkedSDK: legacy` is an app linked before UIKit's SDK gates (a longer text for an existing
+            section; a move whose index paths are equal becomes a delete and an insert).
+    
+            Identifiers are JSON strings or integers, equal by value (`1` and `"1"` differ). Section and
+            item identifiers are separate namespaces.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/SnapshotApplyRequest'
+                examples:
+                  operations:
+                    summary: Append to a section, move an item across sections, reload one.
+                    value: {"old": {"sections": [{"id": "A", "items": ["a", "b"]}, {"id": "B", "items": ["c"]}]}, "operations": [{"op": "appendItems", "items": ["d"], "toSection": "B"}, {"op": "moveItem", "item": "a", "after": "c"}, {"op": "reloadItems", "items": ["b"]}]}
+                  duplicate:
+                    summary: An item twice in one appendItems call (UIKit throws).
+                    value: {"old": {"sections": [{"id": "main", "items": ["a"]}]}, "operations": [{"op": "appendItems", "items": ["b", "c", "b"]}]}
+                  newSnapshot:
+                    summary: The snapshot passed to apply renames the section.
+                    value: {"old": {"sections": [{"id": "A", "items": ["a", "b"]}]}, "new": {"sections": [{"id": "B", "items": ["a", "b"]}]}}
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: UIKit's verdict, and the snapshot and batches when it does not throw.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/SnapshotApplyResponse'
+                  examples:
+                    operations:
+                      summary: Answer to the operations example.
+                      value: {"valid": true, "errors": [], "warnings": [], "snapshot": {"sections": [{"id": "A", "items": ["b"]}, {"id": "B", "items": ["c", "a", "d"]}]}, "reloadedSections": [], "reloadedItems": ["b"], "reconfiguredItems": [], "before": [2, 1], "after": [1, 3], "path": "diff", "updates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "validatorUpdates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "hazards": [], "reloadUpdates": {"deleteItems": [], "insertItems": [], "reloadItems": [[0, 0]], "moveItems": [], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "reconfigureItems": [], "verdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}, "reloadVerdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}}
+                    duplicate:
+                      summary: Answer to the duplicate example.
+                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
+            '400':
+              description: Malformed JSON (pointer ""), a field of the wrong type (an identifier that is neither a string nor an integer), an unknown field or `op`, both or neither of `operations` and `new`, or both or neither of `before` and `after` where an operation needs one. `errors[0].pointer` names the field.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Expected an identifier (a string or an integer) at /operations/0/items/0 but found a boolean; send a string or a whole number such as \"a\" or 7.", "errors": [{"pointer": "/operations/0/items/0", "detail": "Expected an identifier (a string or an integer) at /operations/0/items/0 but found a boolean; send a string or a whole number such as \"a\" or 7."}]}
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                Well-formed but not a snapshot any data source can hold (`type`
+                `https://layoutd.dev/problems/unprocessable-snapshot`, title "Snapshot rejected"): a
+                section identifier twice, or an item identifier twice in `old` or `new` (within a section
+                or across sections), one error per repeat with its pointer, the detail quoting UIKit's
+                text for the same mistake made through the API; or over the caps: more than 1,000,000
+                items in a snapshot or named by the operations, more than `--max-batch-operations`
+                operations, or operations that would visit more than 20,000,000 identifiers (pointer
+                `/operations/k`); or an unknown `source` or `linkedSDK`.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b", "errors": [{"pointer": "/old/sections/1/items/0", "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b"}]}
+      /snapshot/section:
+        post:
+          tags: [batch]
+          operationId: editSectionSnapshot
+          summary: An NSDiffableDataSourceSectionSnapshot (outline, sidebar) edited and queried.
+          description: |
+            Send a tree of items (`snapshot`, optional) and operations: `append` (to the roots, or as the
+            last children of `to`), `insert` (siblings `before` or `after` an item, after its
+            children), `delete` (with children), `deleteAll`, `expand`, `collapse` (unknown items
+            ignored, as UIKit does), and the queries `level`, `parent`, `isExpanded`, `isVisible`,
+            `contains` and `snapshot` (`snapshot(of:includingParent:)`), answered in `answers`.
+    
+            The answer lists every item depth first with its level, expansion and visibility;
+            `visibleItems` is what the collection view shows for the section (the rows a sidebar list
+            lays out). UIKit's throws (an item already in the section snapshot or twice in a list, an
+            unknown parent or destination, a query on an unknown item) are a 200 with `valid: false`,
+            `error` carrying UIKit's text and the operation index, as for `/snapshot/apply`. Unlike
+            `NSDiffableDataSourceSnapshot`, an existing item is refused, not moved. Empty lists are
+            no-ops even with an unknown destination.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/SectionSnapshotRequest'
+                examples:
+                  sidebar:
+                    value: {"snapshot": {"items": [{"id": "Fruits", "expanded": true, "children": [{"id": "apple"}, {"id": "pear"}]}, {"id": "Vegetables", "children": [{"id": "leek"}]}]}, "operations": [{"op": "expand", "items": ["Vegetables"]}, {"op": "append", "items": ["fig"], "to": "Fruits"}, {"op": "level", "item": "fig"}]}
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The section snapshot after the operations and the queries' answers, or UIKit's throw.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/SectionSnapshotResponse'
+                  examples:
+                    sidebar:
+                      value: {"valid": true, "errors": [], "items": [{"id": "Fruits", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "apple", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "pear", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "fig", "level": 1, "expanded": false, "visible": true, "hasChildren": false}, {"id": "Vegetables", "level": 0, "expanded": true, "visible": true, "hasChildren": true}, {"id": "leek", "level": 1, "expanded": false, "visible": true, "hasChildren": false}], "rootItems": ["Fruits", "Vegetables"], "visibleItems": ["Fruits", "apple", "pear", "fig", "Vegetables", "leek"], "expandedItems": ["Fruits", "Vegetables"], "answers": [{"operation": 2, "value": 1}]}
+            '400':
+              description: Malformed JSON, a field of the wrong type, an unknown field or `op`, or both or neither of `before` and `after` for `insert`.
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "/operations/0 has neither before nor after; insert takes exactly one of them, e.g. \"before\": \"x\".", "errors": [{"pointer": "/operations/0/before", "detail": "/operations/0 has neither before nor after; insert takes exactly one of them, e.g. \"before\": \"x\"."}]}
+            '413':
+              $ref: '#/components/responses/PayloadTooLarge'
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: An item twice in the tree (pointer `/snapshot/items`, type `https://layoutd.dev/problems/unprocessable-snapshot`), or over the caps (1,000,000 items, `--max-batch-operations` operations, 20,000,000 items visited).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}", "errors": [{"pointer": "/snapshot/items", "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}"}]}
     components:
       parameters:
+        IfNoneMatch:
+          name: If-None-Match
+          in: header
+          description: ETags from earlier answers (a list of them, or `*`; percent-encoding accepted); a match with the ETag of the representation this request would get gives 304.
+          schema:
+            type: string
+            examples: ['"1554a27700cb811568c75f2137778a96.q0a1b2c3d4e5f6071"']
         LayoutID:
           name: id
           in: path
@@ -990,6 +1328,19 @@ enum OpenAPIDocument {
             type: string
             enum: [minimal, representation]
       headers:
+        CacheControl:
+          description: |
+            How shared and private caches may keep the answer (RFC 9111): `public, max-age=31536000,
+            immutable` for what a layout id names (it never changes), `max-age=300` for the
+            playground and this contract (revalidate with the ETag), `no-store` for `POST` answers,
+            health, metrics and every problem answer.
+          schema:
+            type: string
+            examples: ['public, max-age=31536000, immutable', no-store, 'max-age=300']
+        ETag:
+          description: Strong validator of the representation sent (per content coding, `-gzip` or `-deflate` before the closing quote).
+          schema:
+            type: string
         ContentEncoding:
           description: '`gzip` or `deflate` when the answer is compressed (absent otherwise).'
           schema:
@@ -1075,9 +1426,11 @@ enum OpenAPIDocument {
                   value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
         StoreUnavailable:
           description: |
-            Only with a shared layout store (`--store`): the layout is not cached on this server and
-            the store cannot be reached to look it up. The id may well be valid: retry after
-            `Retry-After` seconds, or POST the layout again (computing never needs the store).
+            Only with a shared layout store (`LAYOUTD_STORE`). On a read: the layout is not cached on
+            this server and the store cannot be reached (or did not answer) to look it up; the id may
+            well be valid (a 404 means the store answered that it has no such layout). On a request
+            that computes a new layout (`POST /layout`, `/invalidate`): the store could not commit
+            it, so its id is not handed out. Either way, retry after `Retry-After` seconds.
           headers:
             Retry-After:
               description: Seconds until the server's next attempt to reach the store (at least 1).
@@ -1091,7 +1444,10 @@ enum OpenAPIDocument {
               examples:
                 storeUnreachable:
                   summary: An id not cached here while the store cannot be reached.
-                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. Retry in 1 s (Retry-After), or POST the layout to /layout again: computing does not need the store."}
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in 1 s (Retry-After)."}
+                notStored:
+                  summary: A new layout whose row the store could not commit.
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 1276bb76407edf9a93b441a02593f676 was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in 1 s (Retry-After)."}
         PayloadTooLarge:
           description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
@@ -1125,6 +1481,9 @@ enum OpenAPIDocument {
                 negativeHeight:
                   summary: A negative collection-view height.
                   value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000.", "errors": [{"pointer": "/collectionView/height", "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000."}]}
+                unknownDevice:
+                  summary: A device name that is not in `GET /devices`.
+                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead."}]}
       schemas:
         Health:
           type: object
@@ -1158,7 +1517,8 @@ enum OpenAPIDocument {
                   cached here.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
                 - `https://layoutd.dev/problems/store-unavailable` (503, "Layout store unavailable"):
-                  only with `--store`; the id is not cached here and the store cannot be reached.
+                  only with a store (`LAYOUTD_STORE`); the id is not cached here and the store
+                  cannot be reached, or a new layout's row could not be committed.
                 - `about:blank` (the title is the status's reason phrase): 404 for an unknown path,
                   405, 415, and the HTTP layer's 400, 408, 413, 414, 431, 501, 503 (the server's
                   memory budget for bodies is spent; `Retry-After` says when to retry) and 505.
@@ -1265,27 +1625,125 @@ enum OpenAPIDocument {
         CollectionView:
           type: object
           additionalProperties: false
-          required: [width, height]
+          description: |
+            The collection view's bounds, screen scale and insets. Either spell them out (`width` and
+            `height` are then required) or name a `device` (with an `orientation`): its profile fills
+            `width`, `height`, `scale`, `safeAreaInsets`, `layoutMargins`, `readableContentInsets` and
+            `wideContentMargins` as a full-screen `UICollectionViewController` sees them, and every
+            field sent explicitly overrides the profile. `GET /devices` lists the profiles.
           properties:
             width:
               $ref: '#/components/schemas/Length'
+              description: Bounds width; required unless `device` gives it.
             height:
               $ref: '#/components/schemas/Length'
+              description: Bounds height; required unless `device` gives it.
             scale:
               type: number
               exclusiveMinimum: 0
               maximum: 100
               default: 2
-              description: The screen scale; origins round to 1/scale points.
+              description: The screen scale; origins round to 1/scale points. Default 2, or the device's.
             contentInset:
               $ref: '#/components/schemas/Insets'
-              description: The adjusted content inset (`adjustedContentInset`, contentInset plus any safe-area adjustment).
+              description: The adjusted content inset (`adjustedContentInset`, contentInset plus any safe-area adjustment). A device profile does not fill it.
             safeAreaInsets:
               $ref: '#/components/schemas/Insets'
-              description: Used with `sectionInsetReference` `fromSafeArea`.
+              description: Used with `sectionInsetReference` `fromSafeArea` and compositional `contentInsetsReference` `safeArea`. Default zero, or the device's in that orientation.
             layoutMargins:
               $ref: '#/components/schemas/Insets'
-              description: Used with `sectionInsetReference` `fromLayoutMargins`.
+              description: |
+                Used with `sectionInsetReference` `fromLayoutMargins`, compositional `layoutMargins` and
+                `columnFlow`. Default zero; with a `device`, a root view's margins: the system minimum
+                margins (16 pt in a compact width, 20 pt in a regular one; 0 top and bottom) measured
+                from the safe area (the explicit `safeAreaInsets`, if sent).
+            readableContentInsets:
+              $ref: '#/components/schemas/Insets'
+              description: |
+                The readable content guide's insets, read by compositional `contentInsetsReference`
+                `readableContent` (a compositional `configuration.readableContentInsets` wins). With a
+                `device`: a readable width of at most 672 pt (iPad at the default text size, inferred)
+                centred between the layout margins; without one, the layout margins.
+            wideContentMargins:
+              type: boolean
+              description: '`UIScreen._wantsWideContentMargins` (iPads and iPhones at least 414 pt wide): list sections use 20 pt margins instead of 16. Default: the device''s; without a device the list''s own default.'
+            device:
+              type: string
+              description: A device profile by its simulator name, e.g. `iPhone 16 Pro` or `iPad Air 11-inch (M2)` (case is ignored). An unknown name is a 422 that points to `GET /devices`.
+              example: iPhone 16 Pro
+            orientation:
+              type: string
+              enum: [portrait, portraitUpsideDown, landscapeLeft, landscapeRight]
+              default: portrait
+              description: '`UIInterfaceOrientation` of the `device` (only with `device`). iPhones have no `portraitUpsideDown` (a 422); the two landscapes give the same numbers (UIKit reports the sensor housing''s inset on both sides).'
+            layoutDirection:
+              type: string
+              enum: [leftToRight, rightToLeft]
+              default: leftToRight
+              description: |
+                `effectiveUserInterfaceLayoutDirection`. `rightToLeft` lays every layout type out as
+                UIKit does in an Arabic or Hebrew locale: the frames are the mirror image of the
+                left-to-right layout across the content width (`x' = contentWidth − x − width`). Flow,
+                grid and column flow mirror their rows as `UICollectionViewFlowLayout` does; the
+                compositional layout reads its insets as leading/trailing (the right safe-area inset
+                and margin lead) and its orthogonal rows start at the right, so an
+                `orthogonalOffsets` offset moves them right; waterfall and mosaic mirror as
+                `flipsHorizontallyInOppositeLayoutDirection` = true does. A horizontal layout's
+                sections run from the right and pinned headers stick to the right edge of the
+                visible rect. Queries, pinning, invalidation and pictures work on the mirrored
+                frames. Part of the id: a right-to-left request never shares an id with a
+                left-to-right one.
+        DeviceList:
+          type: object
+          required: [orientations, devices]
+          properties:
+            orientations:
+              type: array
+              items:
+                type: string
+            devices:
+              type: array
+              items:
+                $ref: '#/components/schemas/Device'
+        Device:
+          type: object
+          required: [name, idiom, scale, wideContentMargins, source, orientations]
+          properties:
+            name:
+              type: string
+              description: The value for `collectionView.device`.
+            idiom:
+              type: string
+              enum: [phone, pad]
+            scale:
+              type: number
+            wideContentMargins:
+              type: boolean
+            source:
+              type: string
+              description: Where the numbers come from; `[I]` marks inferred ones.
+            orientations:
+              type: object
+              description: The orientations the device has (`portrait`, `landscapeLeft`, `landscapeRight`, and `portraitUpsideDown` on iPad).
+              additionalProperties:
+                $ref: '#/components/schemas/DeviceOrientationMetrics'
+        DeviceOrientationMetrics:
+          type: object
+          required: [width, height, horizontalSizeClass, safeAreaInsets, layoutMargins, readableContentInsets]
+          properties:
+            width:
+              type: number
+            height:
+              type: number
+            horizontalSizeClass:
+              type: string
+              enum: [compact, regular]
+            safeAreaInsets:
+              $ref: '#/components/schemas/Insets'
+            layoutMargins:
+              $ref: '#/components/schemas/Insets'
+            readableContentInsets:
+              $ref: '#/components/schemas/Insets'
         RowAlignment:
           type: object
           additionalProperties: false
@@ -1529,6 +1987,11 @@ enum OpenAPIDocument {
               description: Present when some section scrolls orthogonally (compositional layouts only).
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
+            roundedSections:
+              type: array
+              description: Present when some list section is insetGrouped; its rows' rounded corners (UIKit sets them as the cells' corner radius and masked corners).
+              items:
+                $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
               items:
@@ -1565,6 +2028,11 @@ enum OpenAPIDocument {
               description: As in `LayoutResponse`.
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
+            roundedSections:
+              type: array
+              description: As in `LayoutResponse`.
+              items:
+                $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
               items:
@@ -2182,7 +2650,7 @@ enum OpenAPIDocument {
               description: Dynamic Type size (iOS 26 row estimates, plain header estimates, 1-pt separators at AX sizes).
             wideContentMargins:
               type: boolean
-              description: The screen wants wide content margins (20 pt instead of 16); default true when the width is 414 pt or more.
+              description: The screen wants wide content margins (20 pt instead of 16); default `collectionView.wideContentMargins` (a device profile sets it), else true when the width is 414 pt or more.
             collapsedTopSpacing:
               type: boolean
               default: false
@@ -2225,6 +2693,23 @@ enum OpenAPIDocument {
               minimum: 0
               maximum: 1000000000
               default: 0
+        RoundedSection:
+          type: object
+          required: [section, frame, cornerRadius]
+          description: |
+            The rows of an insetGrouped list section whose outer corners UIKit rounds (after a
+            first-item header; one entry per row when rows are spaced apart): the first row's top
+            corners and the last row's bottom corners, all four for a single row. `cornerRadius` is 10
+            on iOS 15–18 and 26 on iOS 26.
+          properties:
+            section:
+              type: integer
+              minimum: 0
+            frame:
+              $ref: '#/components/schemas/Rect'
+            cornerRadius:
+              type: number
+              minimum: 0
         PreferredSupplementarySize:
           type: object
           additionalProperties: false
@@ -2400,7 +2885,35 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/CompositionalItem'
             group:
               type: object
-              description: A group nested a third level deep or more, with the fields of `CompositionalGroup` (up to 32 levels; the contract spells out two so that schema-driven tools need not recurse).
+              additionalProperties: false
+              required: [orientation, layoutSize, subitems]
+              description: A group nested a third level deep, with the fields of `CompositionalGroup`; its subitems are objects of the same shape again, up to 32 levels (the contract spells out three so that schema-driven tools need not recurse). Like every group, it has no other fields (an unknown one is a 400 naming it).
+              properties:
+                orientation:
+                  type: string
+                  enum: [horizontal, vertical]
+                layoutSize:
+                  $ref: '#/components/schemas/CompositionalSize'
+                subitems:
+                  type: array
+                  minItems: 1
+                  items:
+                    type: object
+                    description: Exactly one of `item` (`CompositionalItem`) or `group` (the fields of `CompositionalGroup`).
+                count:
+                  type: integer
+                  minimum: 1
+                  maximum: 10000
+                countKind:
+                  type: string
+                  enum: [subitemCount, repeating]
+                  default: subitemCount
+                interItemSpacing:
+                  $ref: '#/components/schemas/CompositionalSpacing'
+                contentInsets:
+                  $ref: '#/components/schemas/DirectionalInsets'
+                edgeSpacing:
+                  $ref: '#/components/schemas/CompositionalEdgeSpacing'
         CompositionalItem:
           type: object
           additionalProperties: false
@@ -2838,7 +3351,7 @@ enum OpenAPIDocument {
               items: {$ref: '#/components/schemas/BatchUpdates'}
         BatchIdentifiers:
           type: array
-          description: Item identifiers per section (unique within a section). At most 1,000,000 sections.
+          description: Item identifiers per section (unique across all sections). At most 1,000,000 sections.
           maxItems: 1000000
           items:
             type: array
@@ -2867,6 +3380,295 @@ enum OpenAPIDocument {
               properties:
                 updates:
                   $ref: '#/components/schemas/BatchUpdates'
+        SnapshotIdentifier:
+          description: A section or item identifier, a string or a whole number; equal by value (`1` and `"1"` are two identifiers).
+          oneOf:
+            - type: string
+            - type: integer
+        SnapshotIdentifiers:
+          type: array
+          maxItems: 1000000
+          items: {$ref: '#/components/schemas/SnapshotIdentifier'}
+        SnapshotSection:
+          type: object
+          additionalProperties: false
+          required: [id, items]
+          properties:
+            id: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            items: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+        Snapshot:
+          type: object
+          additionalProperties: false
+          required: [sections]
+          description: Sections in order with their items. A section identifier occurs once; an item identifier once in the whole snapshot (else 422). At most 1,000,000 sections and 1,000,000 items.
+          properties:
+            sections:
+              type: array
+              maxItems: 1000000
+              items: {$ref: '#/components/schemas/SnapshotSection'}
+        AppliedSnapshot:
+          type: object
+          additionalProperties: false
+          required: [sections]
+          description: The snapshot passed to `apply`, with the marks `reloadSections`/`reloadItems`/`reconfigureItems` left on it (identifiers no longer in it are skipped).
+          properties:
+            sections:
+              type: array
+              maxItems: 1000000
+              items: {$ref: '#/components/schemas/SnapshotSection'}
+            reloadedSections: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            reloadedItems: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            reconfiguredItems: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+        SnapshotOperation:
+          type: object
+          additionalProperties: false
+          required: [op]
+          description: |
+            One call on the snapshot, `op` plus its arguments: `appendSections {sections}`,
+            `insertSections {sections, before|after}`, `deleteSections {sections}`,
+            `moveSection {section, before|after}`, `reloadSections {sections}`,
+            `appendItems {items, toSection?}` (default: the last section), `insertItems {items, before|after}`,
+            `deleteItems {items}`, `deleteAllItems {}`, `moveItem {item, before|after}`, `reloadItems {items}`,
+            `reconfigureItems {items}`. Exactly one of `before`/`after` where the operation takes a
+            destination; another field of another operation is a 400.
+          properties:
+            op:
+              type: string
+              enum: [appendSections, insertSections, deleteSections, moveSection, reloadSections, appendItems, insertItems, deleteItems, deleteAllItems, moveItem, reloadItems, reconfigureItems]
+            sections: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            items: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            section: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            item: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            toSection: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            before: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            after: {$ref: '#/components/schemas/SnapshotIdentifier'}
+        SnapshotApplyRequest:
+          type: object
+          additionalProperties: false
+          description: Exactly one of `operations` and `new`.
+          properties:
+            old: {$ref: '#/components/schemas/Snapshot'}
+            operations:
+              type: array
+              description: At most `--max-batch-operations` (default 100,000), naming at most 1,000,000 identifiers in all.
+              items: {$ref: '#/components/schemas/SnapshotOperation'}
+            new: {$ref: '#/components/schemas/AppliedSnapshot'}
+            source:
+              type: string
+              enum: [fresh, dataSource]
+              default: fresh
+              description: '`dataSource`: the app mutated `dataSource.snapshot()`; with one operation UIKit applies its updates without diffing.'
+            linkedSDK:
+              type: string
+              enum: [current, legacy]
+              default: current
+        SnapshotError:
+          type: object
+          required: [code, exception, reason, operation, pointer, evidence]
+          properties:
+            code:
+              type: string
+              enum: [DUPLICATE_ITEM_IDENTIFIERS, DUPLICATE_SECTION_IDENTIFIERS, NO_SECTIONS, SECTION_IDENTIFIER_ALREADY_EXISTS, PARAMETER_ASSERTION, INSERT_DESTINATION_IN_LIST, MOVE_RELATIVE_TO_ITSELF, RELOAD_UNKNOWN_ITEM, RECONFIGURE_UNKNOWN_ITEM, RELOAD_UNKNOWN_SECTION, DUPLICATE_SECTION_SNAPSHOT_ITEMS, UNKNOWN_INSERT_DESTINATION, UNKNOWN_PARENT, UNKNOWN_ITEM, UNKNOWN_DELETED_ITEM]
+            exception:
+              type: string
+              enum: [NSInternalInconsistencyException]
+            reason:
+              type: string
+              description: UIKit's exact text (pointers as 0xPTR).
+            operation:
+              type: [integer, 'null']
+              description: The index of the operation that throws.
+            pointer:
+              type: [string, 'null']
+              description: '`/operations/k`.'
+            evidence:
+              type: string
+              description: Where the text comes from (spec evidence levels V, D26, D?, R).
+        SnapshotWarning:
+          type: object
+          required: [code, operation, message]
+          properties:
+            code:
+              type: string
+              enum: [ITEM_IDENTIFIER_ALREADY_EXISTS]
+            operation: {type: [integer, 'null']}
+            message:
+              type: string
+              description: What UIKit logs (it moves the existing items instead of throwing).
+        SnapshotHazard:
+          type: object
+          required: [code, from, to]
+          properties:
+            code:
+              type: string
+              enum: [MOVE_FROM_DELETED_SECTION, MOVE_INTO_INSERTED_SECTION]
+            from: {$ref: '#/components/schemas/IndexPath'}
+            to: {$ref: '#/components/schemas/IndexPath'}
+        BatchVerdictSummary:
+          type: object
+          required: [valid, errors, warnings, uikitException]
+          description: The verdict fields of `/batch/validate` without the per-item mapping and steps.
+          properties:
+            valid: {type: boolean}
+            errors:
+              type: array
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            warnings:
+              type: array
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            uikitException: {type: [string, 'null']}
+        SnapshotApplyResponse:
+          type: object
+          required: [valid, errors, warnings, reloadedSections, reloadedItems, reconfiguredItems, before, after, path, hazards, reconfigureItems]
+          description: When an operation throws, `error` is present and the list fields from `reloadedSections` on are null (but `before`), and `snapshot`, the batches and the verdicts are absent; otherwise `error` is absent and they are all present.
+          properties:
+            valid:
+              type: boolean
+              description: No operation throws.
+            error:
+              description: What UIKit throws (the first failing operation); absent when nothing throws.
+              $ref: '#/components/schemas/SnapshotError'
+            errors:
+              type: array
+              description: '`error` followed by every later operation that would throw too.'
+              items: {$ref: '#/components/schemas/SnapshotError'}
+            warnings:
+              type: array
+              items: {$ref: '#/components/schemas/SnapshotWarning'}
+            snapshot:
+              description: 'The snapshot after the operations (or `new`); absent when an operation throws.'
+              $ref: '#/components/schemas/Snapshot'
+            reloadedSections: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            reloadedItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            reconfiguredItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            before:
+              type: array
+              items: {type: integer}
+              description: Items per section of `old`.
+            after:
+              type: [array, 'null']
+              items: {type: integer}
+            path:
+              type: [string, 'null']
+              enum: [diff, direct, null]
+            updates:
+              description: The structural batch UIKit performs (deletes and move sources in old coordinates, inserts and move destinations in new ones); never reloads.
+              $ref: '#/components/schemas/BatchUpdates'
+            validatorUpdates:
+              description: '`updates` with moves out of deleted or into inserted sections split into a delete and/or insert: post it to `/batch/validate` with `before`/`after`.'
+              $ref: '#/components/schemas/BatchUpdates'
+            hazards:
+              type: [array, 'null']
+              items: {$ref: '#/components/schemas/SnapshotHazard'}
+            reloadUpdates:
+              description: The second batch (section and item reloads at their new places, in mark order).
+              $ref: '#/components/schemas/BatchUpdates'
+            reconfigureItems:
+              type: [array, 'null']
+              description: Reconfigured items at their new index paths (second batch).
+              items: {$ref: '#/components/schemas/IndexPath'}
+            verdict:
+              description: '`/batch/validate` on `validatorUpdates` with `before`/`after`; absent when an operation throws.'
+              $ref: '#/components/schemas/BatchVerdictSummary'
+            reloadVerdict:
+              description: '`/batch/validate` on the second batch (`after` to `after`); absent when an operation throws.'
+              $ref: '#/components/schemas/BatchVerdictSummary'
+        SectionSnapshotNode:
+          type: object
+          additionalProperties: false
+          required: [id]
+          properties:
+            id: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            expanded:
+              type: boolean
+              default: false
+            children:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotNode'}
+        SectionSnapshotTree:
+          type: object
+          additionalProperties: false
+          required: [items]
+          properties:
+            items:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotNode'}
+        SectionSnapshotOperation:
+          type: object
+          additionalProperties: false
+          required: [op]
+          description: '`append {items, to?}`, `insert {items, before|after}`, `delete {items}`, `deleteAll {}`, `expand {items}`, `collapse {items}`, `level {item}`, `parent {item}`, `isExpanded {item}`, `isVisible {item}`, `contains {item}`, `snapshot {item, includingParent?}`.'
+          properties:
+            op:
+              type: string
+              enum: [append, insert, delete, deleteAll, expand, collapse, level, parent, isExpanded, isVisible, contains, snapshot]
+            items: {$ref: '#/components/schemas/SnapshotIdentifiers'}
+            item: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            to: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            before: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            after: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            includingParent: {type: boolean, default: false}
+        SectionSnapshotRequest:
+          type: object
+          additionalProperties: false
+          required: [operations]
+          properties:
+            snapshot: {$ref: '#/components/schemas/SectionSnapshotTree'}
+            operations:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotOperation'}
+        SectionSnapshotItem:
+          type: object
+          required: [id, level, expanded, visible, hasChildren]
+          properties:
+            id: {$ref: '#/components/schemas/SnapshotIdentifier'}
+            level: {type: integer, minimum: 0}
+            expanded: {type: boolean}
+            visible: {type: boolean}
+            hasChildren: {type: boolean}
+        SectionSnapshotContent:
+          type: object
+          required: [items, rootItems, visibleItems, expandedItems]
+          properties:
+            items:
+              type: array
+              items: {$ref: '#/components/schemas/SectionSnapshotItem'}
+            rootItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            visibleItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            expandedItems: {type: array, items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+        SectionSnapshotAnswer:
+          type: object
+          required: [operation]
+          properties:
+            operation: {type: integer, minimum: 0}
+            value:
+              description: An integer (`level`), a boolean (`isExpanded`, `isVisible`, `contains`), an identifier (`parent`; absent for a root item, which has none), or a section snapshot (`snapshot`).
+              oneOf:
+                - type: integer
+                - type: boolean
+                - type: string
+                - $ref: '#/components/schemas/SectionSnapshotContent'
+        SectionSnapshotResponse:
+          type: object
+          required: [valid, errors, items, rootItems, visibleItems, expandedItems, answers]
+          description: '`error` only when an operation throws (then the lists are null).'
+          properties:
+            valid: {type: boolean}
+            error:
+              description: What UIKit throws (the first failing operation).
+              $ref: '#/components/schemas/SnapshotError'
+            errors:
+              type: array
+              items: {$ref: '#/components/schemas/SnapshotError'}
+            items:
+              type: [array, 'null']
+              items: {$ref: '#/components/schemas/SectionSnapshotItem'}
+            rootItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            visibleItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            expandedItems: {type: [array, 'null'], items: {$ref: '#/components/schemas/SnapshotIdentifier'}}
+            answers:
+              type: [array, 'null']
+              items: {$ref: '#/components/schemas/SectionSnapshotAnswer'}
 
     """###
 }

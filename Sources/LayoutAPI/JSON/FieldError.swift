@@ -7,11 +7,13 @@ package enum FieldError: Error, Equatable {
     /// The detail is used verbatim.
     case invalidValue(pointer: JSONPointer, detail: String)
     case tooMany(pointer: JSONPointer, limit: Int)
+    /// A shape error (400) whose detail is used verbatim: fields that exclude each other.
+    case conflict(pointer: JSONPointer, detail: String)
 
     package var pointer: JSONPointer {
         switch self {
         case .wrongType(let pointer, _, _), .missing(let pointer), .unknownKey(let pointer, _),
-            .invalidValue(let pointer, _), .tooMany(let pointer, _):
+            .invalidValue(let pointer, _), .tooMany(let pointer, _), .conflict(let pointer, _):
             pointer
         }
     }
@@ -34,7 +36,7 @@ package enum FieldError: Error, Equatable {
             }
             let names = allowed.map(Self.quoted).joined(separator: ", ")
             return "Unknown field at \(Self.location(pointer)); remove \(key) or use one of: \(names)."
-        case .invalidValue(_, let detail):
+        case .invalidValue(_, let detail), .conflict(_, let detail):
             return detail
         case .tooMany(let pointer, let limit):
             return "Too many elements in the array at \(Self.location(pointer)); send at most \(limit)."
@@ -64,6 +66,7 @@ package enum FieldError: Error, Equatable {
         case "an integer": "send a whole number such as 3"
         case "a boolean": "send true or false"
         case "a string": "send text in double quotes"
+        case "an identifier (a string or an integer)": #"send a string or a whole number such as "a" or 7"#
         case "an object": "send a JSON object in braces such as {}"
         case "an array": "send a JSON array in brackets such as []"
         default: "send \(expected) instead"

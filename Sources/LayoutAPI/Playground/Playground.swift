@@ -5,13 +5,12 @@ import HTTP
 /// allows only this server: its one inline script by hash (an injected script would not run
 /// even if something the page shows escaped its escaping), inline styles, and fetches to here.
 enum Playground {
-    static let response: Response = {
-        var headers = Headers()
-        headers.add("Content-Type", "text/html; charset=utf-8")
-        headers.add("Content-Security-Policy", contentSecurityPolicy(PlaygroundPage.text))
-        headers.add("X-Content-Type-Options", "nosniff")
-        headers.add("Cache-Control", "no-cache")
-        return Response(status: 200, headers: headers, body: PlaygroundPage.bytes)
+    static let answer: Answer = {
+        var answer = Answer(contentType: "text/html; charset=utf-8", body: .bytes(PlaygroundPage.bytes),
+                            validator: .tag(Answer.contentTag("playground", PlaygroundPage.bytes)))
+        answer.headers.add("Content-Security-Policy", contentSecurityPolicy(PlaygroundPage.text))
+        answer.headers.add("X-Content-Type-Options", "nosniff")
+        return answer
     }()
 
     static func contentSecurityPolicy(_ page: String) -> String {

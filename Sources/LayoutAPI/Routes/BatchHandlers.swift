@@ -5,26 +5,25 @@ import LayoutEngine
 /// (`BatchValidation`) and batches computed from identifiers (`BatchDiff`). A well-formed request
 /// is always a 200: whether UIKit accepts the batch is in the body, not the status.
 extension LayoutApplication {
-    func postBatchValidate(_ request: Request) throws(APIError) -> Response {
+    func postBatchValidate(_ request: Request) throws(APIError) -> Answer {
         let r = try BatchRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
         let verdict = BatchValidation.validate(before: r.before, after: r.after, updates: r.updates, flavor: r.flavor,
                                                strict: r.strict, repair: r.repair)
-        return Response(status: 200, contentType: "application/json",
-                        body: BatchEncoder.verdict(verdict, repairAsked: r.repair != nil))
+        return Answer(contentType: "application/json", body: .bytes(BatchEncoder.verdict(verdict, repairAsked: r.repair != nil)))
     }
 
     /// The diff's batch, validated with `before` = the old counts and `after` = the new ones, so
     /// the answer carries the same verdict fields (mapping, steps) as `/batch/validate`.
-    func postBatchDiff(_ request: Request) throws(APIError) -> Response {
+    func postBatchDiff(_ request: Request) throws(APIError) -> Answer {
         let r = try BatchRequestDecoder.decodeDiff(request.body, maxIdentifiers: configuration.maxBatchOperations)
+        if let refused = BatchRequestDecoder.snapshotProblems(r) { throw refused }
         let updates: BatchUpdates
         switch BatchDiff.diff(old: r.old, new: r.new) {
         case .success(let u): updates = u
-        case .failure: throw BatchRequestDecoder.duplicates(r)
+        case .failure(let e): throw .unprocessableBatch([], detail: e.description)   // unreachable: refused above
         }
         let verdict = BatchValidation.validate(before: r.old.map(\.count), after: r.new.map(\.count), updates: updates,
                                                flavor: r.flavor)
-        return Response(status: 200, contentType: "application/json",
-                        body: BatchEncoder.verdict(verdict, updates: updates, repairAsked: false))
+        return Answer(contentType: "application/json", body: .bytes(BatchEncoder.verdict(verdict, updates: updates, repairAsked: false)))
     }
 }

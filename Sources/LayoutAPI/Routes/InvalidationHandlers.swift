@@ -5,11 +5,11 @@ import LayoutEngine
 /// split view, window resize) of a cached layout, answered with the new layout and the
 /// invalidation UIKit would produce (flow-layout.md §11, §12).
 extension LayoutApplication {
-    func invalidateLayout(id: String, _ request: Request) throws(APIError) -> Response {
+    func invalidateLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
+        let minimal = try Self.prefersMinimal(plan)
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
-        let entry = try lookup(id)
-        let minimal = try Self.prefersMinimal(request)
+        let entry = try stored(pinned(plan))  // a derived row must not point at a row nobody can read
         let (answer, hit): (InvalidationAnswer, Bool?)
         switch body {
         case .preferredSizes(let field, let visible):
@@ -18,12 +18,11 @@ extension LayoutApplication {
             try Self.throwProblems(reader)
             (answer, hit) = try invalidate(entry, bounds: bounds, previous: previous, minimal: minimal)
         }
-        var headers = Headers()
-        headers.add("Content-Type", "application/json")
-        headers.add("Location", "/layout/\(answer.id)")
-        if let hit { headers.add("X-Cache", hit ? "hit" : "miss") }
-        if minimal && answer.layout != nil { headers.add("Preference-Applied", "return=minimal") }
-        return Response(status: 200, headers: headers, body: answer.encoded())
+        var response = Answer(contentType: "application/json", body: .bytes(answer.encoded()))
+        response.location = "/layout/\(answer.id)"
+        response.cacheStatus = hit.map { $0 ? "hit" : "miss" }
+        if minimal && answer.layout != nil { response.headers.add("Preference-Applied", "return=minimal") }
+        return response
     }
 
     /// Measured sizes merged into the cached spec. UIKit invalidates for preferred attributes only
@@ -52,7 +51,7 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : new.body), hit)
+                                   layout: minimal ? new.minimalBody : full(new).identity), hit)
     }
 
     /// `shouldInvalidateLayout(forBoundsChange:)`, then the layout for the new size, the context
@@ -85,7 +84,7 @@ extension LayoutApplication {
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
                                    pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : new.body), hit)
+                                   layout: minimal ? new.minimalBody : full(new).identity), hit)
     }
 
     /// `invalidated: false`: the same id, an empty context, no layout.

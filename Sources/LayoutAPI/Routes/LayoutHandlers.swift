@@ -3,57 +3,46 @@ import LayoutEngine
 
 /// `POST /layout`, `GET /layout/{id}` and the element queries.
 extension LayoutApplication {
-    /// `memo`: the identity body looked up in `RecentBodies` already (nil: not looked up, or
-    /// a coded body).
-    func postLayout(_ request: Request, memo: RecentBodies.Lookup?) throws(APIError) -> Response {
-        let query = QueryParameters(request.query)
-        let strict = try Self.flag(query, "strict")
+    /// `POST /layout`: a body the memo knows is answered from the layout its lookup pinned (no
+    /// parse, no second cache lookup); any other is decoded, computed once and cached.
+    func postLayout(_ request: Request, _ plan: inout Plan) throws(APIError) -> Answer {
+        let strict = try Self.flag(plan.query, "strict")
+        let minimal = try Self.prefersMinimal(plan)
         let entry: CachedLayout
         let hit: Bool
-        // The raw-body memo is for identity bodies only (a decoded body is a new array anyway).
-        let memo = memo ?? (request.headers["Content-Encoding"] == nil ? recentBodies.lookup(request.body) : nil)
-        if let known = memo?.id, let cached = cache.get(known) {
-            (entry, hit) = (cached, true)
-            cache.countHit()
-            store?.noteUse(known)
+        let memo = memoLookup(request, &plan)
+        if let pinned = plan.entry {
+            (entry, hit) = (pinned, true)
+            try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
             (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
+            // Remembered as sent or, for a coded body, as decoded (a later identity POST of it hits).
             recentBodies.remember(request.body, id: id, lookup: memo ?? recentBodies.lookup(request.body))
         }
         if strict, !entry.layout.warnings.isEmpty {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
                 "The layout has \(entry.layout.warnings.count) warning\(entry.layout.warnings.count == 1 ? "" : "s") and strict=true was asked for: \(entry.layout.warnings[0].message)")
         }
-        let minimal = try Self.prefersMinimal(request)
-        var headers = Headers()
-        headers.add("Content-Type", "application/json")
-        headers.add("X-Cache", hit ? "hit" : "miss")
-        let (body, _) = negotiate(minimal ? entry.minimal : entry.full, of: entry, for: request, headers: &headers)
-        // The layout resource's ETag, as GET /layout/{id} with these headers answers it.
-        headers.add("ETag", entry.etag(Self.coding(request.headers, size: entry.body.count)))
-        headers.add("Location", entry.location)
-        if minimal { headers.add("Preference-Applied", "return=minimal") }
-        return Response(status: 200, headers: headers, body: body)
+        var answer = Answer(contentType: "application/json", body: .cached(minimal ? entry.minimal : full(entry), of: entry),
+                            validator: .layout(entry))
+        answer.cacheStatus = hit ? "hit" : "miss"
+        answer.location = entry.location
+        // The full answer is the representation of `/layout/{id}`: a client may switch to GETs.
+        if minimal { answer.headers.add("Preference-Applied", "return=minimal") } else { answer.contentLocation = entry.location }
+        return answer
     }
 
-    /// The full layout; `If-None-Match` is compared with the ETag of the representation this
-    /// request would get (`"{id}"`, `"{id}-gzip"` or `"{id}-deflate"`), so a 304 never lets a
-    /// client reuse bytes in a coding it did not ask for.
-    func getLayout(id: String, _ request: Request) throws(APIError) -> Response {
-        let entry = try lookup(id)
-        var headers = Headers()
-        let etag = entry.etag(Self.coding(request.headers, size: entry.body.count))
-        headers.add("ETag", etag)
-        // `Accept: image/svg+xml` gets the picture; the coding follows `Accept-Encoding`.
-        headers.add("Vary", "Accept, Accept-Encoding")
-        if Self.etagMatches(request.headers, etag) {
-            return Response(status: 304, headers: headers)
-        }
-        headers.add("Content-Type", "application/json")
-        let (body, _) = negotiate(entry.full, of: entry, for: request, headers: &headers)
-        return Response(status: 200, headers: headers, body: body)
+    /// The full layout; its ETag names the representation this request gets (`"{id}"`,
+    /// `"{id}-gzip"` or `"{id}-deflate"`), so a 304 never lets a client reuse bytes in a coding it
+    /// did not ask for. `Accept: image/svg+xml` gets the picture.
+    func getLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
+        if plan.negotiation.prefersSVG { return try getLayoutSVG(request, plan, negotiated: true) }
+        let entry = try pinned(plan)
+        var answer = Answer(contentType: "application/json", body: .cached(full(entry), of: entry), validator: .layout(entry))
+        answer.variesOnAccept = true
+        return answer
     }
 
     /// Element queries. `rect` is the visible bounds (as UIKit passes them to
@@ -64,9 +53,11 @@ extension LayoutApplication {
     /// - else `point=x,y`: the elements containing the point, pinned ones placed for `rect`;
     /// - else `rect`: the elements intersecting it;
     /// - none of them: every element, at its natural frame.
-    func queryElements(id: String, _ request: Request) throws(APIError) -> Response {
-        let query = try ElementQuery(QueryParameters(request.query))
-        let entry = try lookup(id)
+    func queryElements(_ request: Request, _ plan: inout Plan) throws(APIError) -> Answer {
+        let query: ElementQuery
+        if let parsed = plan.elements { query = parsed } else { query = try ElementQuery(plan.query) }
+        let entry = try pinned(plan)
+        let id = entry.id
         let layout = entry.layout
         try query.check(against: layout)
         let estimates = entry.spec.estimates
@@ -89,7 +80,14 @@ extension LayoutApplication {
             let list = offsets.isEmpty ? layout.attributes : layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) }
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
-        return Response(status: 200, contentType: "application/json", body: body)
+        return Answer(contentType: "application/json", body: .bytes(body), validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8)))
+    }
+
+    /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then).
+    func full(_ entry: CachedLayout) -> EncodedBody {
+        let (body, added) = entry.fullBody()
+        if added > 0 { cache.grow(entry, by: added) }
+        return body
     }
 
     /// The layout for `spec` from the cache, or computed once (identical requests in flight wait
@@ -106,7 +104,8 @@ extension LayoutApplication {
         }
         switch result {
         case .success(let entry):
-            if hit { store?.noteUse(id) } else { persist(entry, recipe: recipe) }
+            if hit { store?.noteUse(id) }
+            try persist(entry, recipe: recipe)  // a no-op once the store holds it
             return (entry, hit)
         case .failure(let problem): throw problem
         }

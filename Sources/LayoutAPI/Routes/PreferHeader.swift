@@ -1,28 +1,20 @@
 import HTTP
 
-/// `Prefer` on `POST /layout` and `POST /layout/{id}/invalidate`. openapi.yaml lists its values
-/// (`return=minimal`, `return=representation`: an enum, so generated clients get a type), and the
-/// server holds requests to it: a `Prefer` header must carry one of them, and a `return` with any
-/// other value is a 400 naming the header, so a typo such as `return=minmal` is not silently
-/// answered with the full layout. Other preferences beside a valid `return` are ignored, as RFC
-/// 7240 asks (`respond-async, return=minimal` is minimal). Spellings of the same values pass:
+/// `Prefer` on `POST /layout` and `POST /layout/{id}/invalidate`, parsed once per request (into
+/// the plan's `ContentNegotiation`). openapi.yaml lists its values (`return=minimal`,
+/// `return=representation`: an enum, so generated clients get a type), and the server holds
+/// requests to it: a `Prefer` header must carry one of them, and a `return` with any other value
+/// is a 400 naming the header, so a typo such as `return=minmal` is not silently answered with the
+/// full layout. Other preferences beside a valid `return` are ignored, as RFC 7240 asks
+/// (`respond-async, return=minimal` is minimal). Spellings of the same values pass:
 /// percent-encoded (generated Swift clients send `return%3Dminimal`), quoted, any case, spaces
-/// around `=`.
+/// around `=`, parameters after `;`.
 extension LayoutApplication {
-    /// Checks `Prefer` without reading it (routes that answer the same either way still refuse a typo).
-    static func checkPreferences(_ headers: Headers) throws(APIError) {
-        _ = try prefersMinimal(headers)
-    }
+    static let returnPreferences: Set<String> = ["minimal", "representation"]
 
-    /// The one reader of `Prefer` (RFC 7240): whether it asks for `return=minimal`, possibly among
-    /// other preferences, with optional whitespace around `=`, a quoted value, parameters after
-    /// `;`, any case, and percent-encoding. False without the header; a 400 naming it when a
-    /// `return` has another value or no field carries a `return`.
-    static func prefersMinimal(_ headers: Headers) throws(APIError) -> Bool {
-        let values = headers.values("Prefer")
-        guard !values.isEmpty else { return false }
-        var found = false
-        var minimal = false
+    /// The one `Prefer` parser: every field's `return` preferences; minimal if any asks for it.
+    static func preference(_ values: [String]) -> ContentNegotiation.Preference {
+        var found: ContentNegotiation.Preference?
         for raw in values {
             for preference in percentDecoded(raw).split(separator: ",") {
                 let token = preference.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -31,15 +23,27 @@ extension LayoutApplication {
                 var value = parts.count == 2 ? parts[1].trimmingSpaces : ""
                 if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
                 switch value.lowercased() {
-                case "minimal": minimal = true
-                case "representation": break
-                default: throw badPrefer(raw)
+                case "minimal": found = .minimal
+                case "representation": if found == nil { found = .representation }
+                default: return .invalid(raw)
                 }
-                found = true
             }
         }
-        if !found { throw badPrefer(values.joined(separator: ", ")) }
-        return minimal
+        return found ?? .invalid(values.joined(separator: ", "))
+    }
+
+    /// Whether the answer should be the minimal one: `?return=` (minimal or representation) wins
+    /// over the header, as the more specific; any other value is a 400 naming the parameter, and
+    /// so is a `Prefer` header without a valid `return`.
+    static func prefersMinimal(_ plan: Plan) throws(APIError) -> Bool {
+        if case .invalid(let raw) = plan.negotiation.prefer { throw badPrefer(raw) }
+        switch plan.query["return"] {
+        case nil: return plan.negotiation.prefer == .minimal
+        case "minimal": return true
+        case "representation": return false
+        case let v?:
+            throw .badQuery(parameter: "return", detail: "The query parameter return is \"\(v)\"; it must be minimal or representation (as in the header Prefer: return=minimal).")
+        }
     }
 
     private static func badPrefer(_ value: String) -> APIError {

@@ -45,12 +45,13 @@ extension QueryParameters {
         guard let raw = self[name] else { return nil }
         var out: [Double] = []
         out.reserveCapacity(count)
-        for part in raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+        Self.forEachPart(raw) { part in
             guard out.count < count, Self.isNumber(part), let v = Double(Substring(part)), v.isFinite else {
                 out.removeAll()
-                break
+                return false
             }
             out.append(v)
+            return true
         }
         guard out.count == count else {
             throw .badQuery(parameter: name, detail: "The query parameter \(name) is \"\(raw)\"; it must be \(meaning): \(count) numbers such as 12 or -3.5 separated by commas, without spaces.")
@@ -63,16 +64,29 @@ extension QueryParameters {
         guard let raw = self[name] else { return nil }
         var out: [Int] = []
         out.reserveCapacity(count)
-        for part in raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+        Self.forEachPart(raw) { part in
             guard out.count < count, let v = Self.wholeNumber(part) else {
                 out.removeAll()
-                break
+                return false
             }
             out.append(v)
+            return true
         }
         guard out.count == count else {
             throw .badQuery(parameter: name, detail: "The query parameter \(name) is \"\(raw)\"; it must be \(meaning): \(count) whole numbers ≥ 0 separated by a comma, such as 0,3.")
         }
         return out
+    }
+
+    /// Calls `body` with each comma-separated part of `raw` (empty parts included) until it
+    /// returns false; no array of parts is made.
+    private static func forEachPart(_ raw: String, _ body: (Substring.UTF8View.SubSequence) -> Bool) {
+        let utf8 = raw.utf8[...]
+        var start = utf8.startIndex
+        while true {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: ",")) ?? utf8.endIndex
+            guard body(utf8[start..<end]), end != utf8.endIndex else { return }
+            start = utf8.index(after: end)
+        }
     }
 }

@@ -1,101 +1,147 @@
 import HTTP
 
-/// The one place that maps the paths of openapi.yaml to handlers.
-enum Route: Equatable {
-    case playground
-    case healthz
-    case openAPI
-    case metrics
-    case layouts
-    case layout(id: String)
-    case layoutSVG(id: String)
-    case layoutElements(id: String)
-    case invalidate(id: String)
-    case batchValidate
-    case batchDiff
-
-    /// Templates as in openapi.yaml; also the metrics label.
-    static let templates = [
-        "/", "/healthz", "/openapi.yaml", "/metrics", "/layout", "/layout/{id}", "/layout/{id}.svg", "/layout/{id}/elements",
-        "/layout/{id}/invalidate",
-        "/batch/validate", "/batch/diff",
+/// The route table: every path of openapi.yaml, one line each. Adding a route is its line here
+/// and its handler (plus its contract in openapi.yaml); everything else (404 and 405 with
+/// `Allow`, the typed plan with the pinned layout, content negotiation, compression, `Vary`,
+/// ETags and 304s, cache headers) is the front desk's, the same for every route
+/// (`LayoutApplication+Plan.swift`, `Encoding/`).
+extension LayoutApplication {
+    static let routes: [Route] = [
+        // template                    methods  cost                   caching      handler (app, request, plan)
+        Route("/",                       .get,  .inline,               .revalidate) { _, _, _ in Playground.answer },
+        Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
+        Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
+        Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
+        Route("/devices",                .get,  .sized(devicesCost),   .revalidate) { _, _, _ in getDevices() },
+        Route("/layout",                 .post, .sized(postCost),      .noStore)    { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },
+        Route("/layout/{id}.svg",        .get,  .sized(svgCost),       .immutable)  { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
+        Route("/layout/{id}",            .get,  .sized(layoutCost),    .immutable)  { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },
+        Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable)  { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
+        Route("/layout/{id}/invalidate", .post, .offload,              .noStore)    { (app, r, plan) throws(APIError) in try app.invalidateLayout(r, plan) },
+        Route("/batch/validate",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchValidate(r) },
+        Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
+        Route("/snapshot/apply",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSnapshotApply(r) },
+        Route("/snapshot/section",       .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSectionSnapshot(r) },
     ]
+}
 
-    var template: String {
-        switch self {
-        case .playground: "/"
-        case .healthz: "/healthz"
-        case .openAPI: "/openapi.yaml"
-        case .metrics: "/metrics"
-        case .layouts: "/layout"
-        case .layout: "/layout/{id}"
-        case .layoutSVG: "/layout/{id}.svg"
-        case .layoutElements: "/layout/{id}/elements"
-        case .invalidate: "/layout/{id}/invalidate"
-        case .batchValidate: "/batch/validate"
-        case .batchDiff: "/batch/diff"
+/// One line of the route table: a path pattern, the methods it answers, where its handler runs,
+/// how caches may keep its successful answers, and the handler.
+struct Route: Sendable {
+    /// Runs the route for a request whose plan (`LayoutApplication.Plan`) was made at its head.
+    typealias Handler = @Sendable (LayoutApplication, Request, inout LayoutApplication.Plan) throws(APIError) -> Answer
+
+    /// Methods: `GET` (which answers `HEAD` too) or `POST` with a JSON body.
+    enum Methods: Sendable {
+        case get, post
+        var allowed: [String] { self == .get ? ["GET", "HEAD"] : ["POST"] }
+    }
+
+    /// Where the handler runs (`LayoutApplication.execution(for:plan:)`).
+    enum Cost: Sendable {
+        /// Fixed or cached bytes: on the I/O loop.
+        case inline
+        /// Computation: on Dispatch.
+        case offload
+        /// Decided per request from the answer's size (the pinned layout, the query), O(log n).
+        case sized(@Sendable (LayoutApplication, Request, inout LayoutApplication.Plan) -> Execution)
+    }
+
+    /// `Cache-Control` of the route's 2xx and 304 answers (problem answers are always `no-store`).
+    enum Caching: Sendable {
+        /// Named by a layout id, which is the hash of its content: it never changes.
+        case immutable
+        /// Fixed for this build (the playground, the contract): kept briefly, revalidated by ETag.
+        case revalidate
+        /// Computed fresh, or may change (health, metrics, every POST).
+        case noStore
+
+        var header: String {
+            switch self {
+            case .immutable: "public, max-age=31536000, immutable"
+            case .revalidate: "max-age=300"
+            case .noStore: "no-store"
+            }
         }
     }
 
-    /// Methods the route answers; HEAD comes with every GET.
-    var methods: [String] {
-        switch self {
-        case .playground, .healthz, .openAPI, .metrics, .layout, .layoutSVG, .layoutElements: ["GET", "HEAD"]
-        case .layouts, .invalidate, .batchValidate, .batchDiff: ["POST"]
-        }
+    /// The path template as in openapi.yaml; also the metrics label.
+    let template: String
+    let methods: Methods
+    let cost: Cost
+    let caching: Caching
+    let handler: Handler
+    /// The template's segments: a literal, or `{id}` with an optional literal suffix (`{id}.svg`).
+    let segments: [Segment]
+    /// Whether the template has an `{id}`: the plan pins that layout.
+    let takesID: Bool
+
+    enum Segment: Sendable {
+        case literal([UInt8])
+        case id(suffix: [UInt8])
     }
 
-    /// Routes whose body is JSON (415 for another Content-Type).
-    var takesJSON: Bool { methods.contains("POST") }
+    init(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, handler: @escaping Handler) {
+        self.template = template
+        self.methods = methods
+        self.cost = cost
+        self.caching = caching
+        self.handler = handler
+        let parts = template.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+        segments = parts.map { part in
+            let open = Array("{id}".utf8)
+            if part.starts(with: open) { return .id(suffix: Array(part.dropFirst(open.count))) }
+            return .literal(Array(part))
+        }
+        takesID = segments.contains { if case .id = $0 { true } else { false } }
+    }
 
-    /// Matches a path (no query). Ids are any non-empty segment; unknown ids are a 404 later.
-    /// Works on UTF-8 bytes: it runs for every request, up to three times, and Character-based
-    /// splitting showed up in profiles of the query route.
-    init?(path: Substring) {
-        var segments: [Substring.UTF8View.SubSequence] = []
+    /// Whether the body is JSON (415 for another Content-Type, content codings decoded).
+    var takesJSON: Bool { methods == .post }
+
+    /// The `{id}` of `path` if it matches this template (`""` for a template without one), nil if
+    /// it does not. Walks the UTF-8 bytes once, allocating only the id.
+    func match(_ path: Substring) -> Substring? {
         let utf8 = path.utf8
         guard utf8.first == UInt8(ascii: "/") else { return nil }
-        var start = utf8.index(after: utf8.startIndex)
-        var i = start
-        while i != utf8.endIndex {
-            if utf8[i] == UInt8(ascii: "/") {
-                segments.append(utf8[start..<i])
-                guard segments.count <= 3 else { return nil }
-                start = utf8.index(after: i)
+        var rest = utf8.dropFirst()
+        var id: Substring.UTF8View.SubSequence?
+        for (n, segment) in segments.enumerated() {
+            let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let part = rest[..<end]
+            switch segment {
+            case .literal(let bytes):
+                guard part.elementsEqual(bytes) else { return nil }
+            case .id(let suffix):
+                // Ids are any non-empty segment (unknown ones are a 404 later); the suffix must
+                // leave at least one byte of id (`/layout/.svg` is the id ".svg").
+                guard part.count > suffix.count, part.reversed().starts(with: suffix.reversed()) else { return nil }
+                id = part.prefix(part.count - suffix.count)
             }
-            i = utf8.index(after: i)
-        }
-        segments.append(utf8[start..<utf8.endIndex])
-        func equals(_ segment: Substring.UTF8View.SubSequence, _ literal: StaticString) -> Bool {
-            segment.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        }
-        func id(_ segment: Substring.UTF8View.SubSequence) -> String? {
-            segment.isEmpty ? nil : String(Substring(segment))
-        }
-        switch segments.count {
-        case 1:
-            if segments[0].isEmpty { self = .playground }
-            else if equals(segments[0], "healthz") { self = .healthz }
-            else if equals(segments[0], "openapi.yaml") { self = .openAPI }
-            else if equals(segments[0], "metrics") { self = .metrics }
-            else if equals(segments[0], "layout") { self = .layouts }
-            else { return nil }
-        case 2:
-            if equals(segments[0], "layout"), let id = id(segments[1]) {
-                // `{id}.svg`: the picture (ids are hex, so the suffix is never part of one).
-                self = id.hasSuffix(".svg") && id.utf8.count > 4 ? .layoutSVG(id: String(id.dropLast(4))) : .layout(id: id)
+            if n == segments.count - 1 {
+                guard end == rest.endIndex else { return nil }
+            } else {
+                guard end != rest.endIndex else { return nil }
+                rest = rest[rest.index(after: end)...]
             }
-            else if equals(segments[0], "batch"), equals(segments[1], "validate") { self = .batchValidate }
-            else if equals(segments[0], "batch"), equals(segments[1], "diff") { self = .batchDiff }
-            else { return nil }
-        case 3:
-            guard equals(segments[0], "layout"), let id = id(segments[1]) else { return nil }
-            if equals(segments[2], "elements") { self = .layoutElements(id: id) }
-            else if equals(segments[2], "invalidate") { self = .invalidate(id: id) }
-            else { return nil }
-        default:
-            return nil
         }
+        return id.map { Substring($0) } ?? ""
+    }
+
+    /// Templates of the table, in order, each once; also the metrics labels.
+    static var templates: [String] { LayoutApplication.routes.map(\.template) }
+
+    /// The route for `path` and `method`: `.success` with the id, or why not (404 for a path no
+    /// line matches, 405 with every method the path answers).
+    static func resolve(_ path: Substring, method: String,
+                        in table: [Route] = LayoutApplication.routes) -> Result<(Route, id: Substring), APIError> {
+        var allowed: [String] = []
+        for route in table {
+            guard let id = route.match(path) else { continue }
+            if route.methods.allowed.contains(method) { return .success((route, id)) }
+            allowed += route.methods.allowed
+        }
+        return .failure(allowed.isEmpty ? .notFound(path: String(path)) : .methodNotAllowed(allowed: allowed))
     }
 }
 
@@ -103,14 +149,23 @@ enum Route: Equatable {
 struct QueryParameters {
     private var pairs: [(String, String)] = []
 
+    /// Parsed once per request (into the plan); one allocation for the pairs, none per part
+    /// (values of up to 15 bytes are stored inline in their strings).
     init(_ query: Substring?) {
         guard let query else { return }
-        for part in query.utf8.split(separator: UInt8(ascii: "&")) where !part.isEmpty {
-            if let eq = part.firstIndex(of: UInt8(ascii: "=")) {
-                pairs.append((Self.decode(part[..<eq]), Self.decode(part[part.index(after: eq)...])))
-            } else {
-                pairs.append((Self.decode(part), ""))
+        let utf8 = query.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            let part = utf8[start..<end]
+            if !part.isEmpty {
+                if let eq = part.firstIndex(of: UInt8(ascii: "=")) {
+                    pairs.append((Self.decode(part[..<eq]), Self.decode(part[part.index(after: eq)...])))
+                } else {
+                    pairs.append((Self.decode(part), ""))
+                }
             }
+            start = end == utf8.endIndex ? end : utf8.index(after: end)
         }
     }
 

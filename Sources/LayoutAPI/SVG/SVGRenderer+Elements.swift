@@ -16,14 +16,13 @@ extension SVGRenderer {
             let g = layout.sections[s]
             let length = g.maxScroll - g.minScroll
             guard length > 0, length.isFinite else { continue }
-            let band = vertical
-                ? Rect(x: 0, y: g.minScroll, width: layout.contentSize.width, height: length)
-                : Rect(x: g.minScroll, y: 0, width: length, height: layout.contentSize.height)
+            let band = layout.rect(of: g) // right to left, a horizontal layout's sections run from the right
             w.raw(s % 2 == 0 ? "<rect class=\"ld-band0\"" : "<rect class=\"ld-band1\"")
             w.frame(band)
             w.attribute("data-section", Double(s))
             w.raw("><title>")
-            w.text("section \(s): \(vertical ? "y" : "x") \(SVGWriter.format(g.minScroll)) to \(SVGWriter.format(g.maxScroll))")
+            w.text(vertical ? "section \(s): y \(SVGWriter.format(band.minY)) to \(SVGWriter.format(band.maxY))"
+                : "section \(s): x \(SVGWriter.format(band.minX)) to \(SVGWriter.format(band.maxX))")
             w.raw("</title></rect>")
             if band.height >= font * 1.2, band.width >= font * 3 {
                 w.raw("<text class=\"ld-band-label\"")
@@ -37,9 +36,20 @@ extension SVGRenderer {
         w.raw("</g>\n")
     }
 
-    /// The rounded row groups of the drawn sections: `<rect rx>` with the corner radius.
+    /// The rounded row groups of the drawn sections: the square corners of the rows outside the
+    /// radius painted over in the background colour (an even-odd path: the rect minus the
+    /// rounded rect), then the rounded outline, `<rect rx>` with the corner radius.
     func writeRoundedSections(_ sections: Range<Int>, into w: inout SVGWriter) {
         for r in layout.roundedSections where sections.contains(r.section) {
+            let f = r.frame, c = min(r.cornerRadius, f.width / 2, f.height / 2)
+            w.raw("<path class=\"ld-rounded-corners\" fill-rule=\"evenodd\" d=\"M"); w.number(f.minX); w.raw(" "); w.number(f.minY)
+            w.raw("H"); w.number(f.maxX); w.raw("V"); w.number(f.maxY); w.raw("H"); w.number(f.minX); w.raw("Z")
+            w.raw("M"); w.number(f.minX + c); w.raw(" "); w.number(f.minY)
+            w.raw("H"); w.number(f.maxX - c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.maxX); w.raw(" "); w.number(f.minY + c)
+            w.raw("V"); w.number(f.maxY - c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.maxX - c); w.raw(" "); w.number(f.maxY)
+            w.raw("H"); w.number(f.minX + c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.minX); w.raw(" "); w.number(f.maxY - c)
+            w.raw("V"); w.number(f.minY + c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.minX + c); w.raw(" "); w.number(f.minY)
+            w.raw("Z\"/>")
             w.raw("<rect class=\"ld-rounded\"")
             w.frame(r.frame)
             w.attribute("rx", r.cornerRadius)
@@ -84,7 +94,7 @@ extension SVGRenderer {
         w.raw("><title>")
         writeTooltip(a, kind: kind, role: shape.role, into: &w)
         w.raw("</title></rect>")
-        writeLabel(a, kind: kind, into: &w)
+        writeLabel(a, kind: kind.map(SVGStyle.shortName), into: &w)
         w.raw("\n")
     }
 

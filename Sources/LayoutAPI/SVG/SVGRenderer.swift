@@ -116,11 +116,11 @@ struct SVGRenderer {
         w.raw("<rect class=\"ld-content\" x=\"0\" y=\"0\""); w.attribute("width", width); w.attribute("height", height); w.raw("/>\n")
         writeBands(bands, into: &w)
         w.raw("<g class=\"ld-elements\">\n")
-        // insetGrouped list sections (L17): the rounded group of rows, above the list's
-        // background (zIndex 0) and below its rows (zIndex 10), as UIKit draws it.
+        // insetGrouped list sections (L17): the rows' outer corners rounded, drawn over the rows
+        // (zIndex 10) and under their separators (100) and headers (200).
         var roundedDrawn = layout.roundedSections.isEmpty
         for shape in selection.shapes {
-            if !roundedDrawn, shape.attributes.zIndex > 0 {
+            if !roundedDrawn, shape.attributes.zIndex > 10 {
                 writeRoundedSections(bands, into: &w)
                 roundedDrawn = true
             }

@@ -13,6 +13,9 @@ package enum APIError: Error {
     /// Well-formed but a batch-update request the service cannot take (negative counts or
     /// indexes, over the caps, duplicate diff identifiers): 422.
     case unprocessableBatch([FieldError], detail: String)
+    /// Well-formed but a snapshot no diffable data source can hold (repeated identifiers), or a
+    /// snapshot request over the caps: 422.
+    case unprocessableSnapshot([FieldError], detail: String)
     /// A malformed query parameter: 400 naming the parameter.
     case badQuery(parameter: String, detail: String)
     /// A request header with a value the contract does not list: 400 naming the header.
@@ -22,6 +25,10 @@ package enum APIError: Error {
     /// The id is not cached here and the shared store cannot be reached to look it up: 503 with
     /// `Retry-After` (the layout may well exist; a 404 would tell the client to give up on it).
     case storeUnavailable(id: String, retryAfter: Int)
+    /// A layout computed here whose row the shared store did not commit (unreachable, failed or
+    /// timed out): 503 with `Retry-After`; its id is not handed out, as no other replica could
+    /// find it.
+    case notStored(id: String, retryAfter: Int)
     /// A query for one element that the layout does not have: 404.
     case noSuchElement(detail: String)
     case notFound(path: String)
@@ -59,6 +66,10 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.unprocessableBatch, title: "Batch rejected", status: 422, detail: detail,
                 errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
+        case .unprocessableSnapshot(let errors, let detail):
+            return ProblemDetails(
+                type: ProblemType.unprocessableSnapshot, title: "Snapshot rejected", status: 422, detail: detail,
+                errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
         case .badHeader(let name, let detail):
             return ProblemDetails(
                 type: ProblemType.invalidHeader, title: "Invalid header", status: 400, detail: detail,
@@ -74,7 +85,11 @@ package enum APIError: Error {
         case .storeUnavailable(let id, let retryAfter):
             return ProblemDetails(
                 type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
-                detail: "Layout \(id) is not cached on this server and the shared layout store cannot be reached to look it up. Retry in \(retryAfter) s (Retry-After), or POST the layout to /layout again: computing does not need the store.")
+                detail: "Layout \(id) is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in \(retryAfter) s (Retry-After).")
+        case .notStored(let id, let retryAfter):
+            return ProblemDetails(
+                type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
+                detail: "Layout \(id) was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in \(retryAfter) s (Retry-After).")
         case .noSuchElement(let detail):
             return ProblemDetails(type: ProblemType.noSuchElement, title: "No such element", status: 404, detail: detail)
         case .notFound(let path):
@@ -108,7 +123,10 @@ package enum APIError: Error {
     var response: Response {
         var headers = Headers()
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
-        if case .storeUnavailable(_, let retryAfter) = self { headers.add("Retry-After", String(retryAfter)) }
+        switch self {
+        case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
+        default: break
+        }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
         if case .unsupportedContentEncoding = self { headers.add("Accept-Encoding", "gzip, deflate") }
         return Response.problem(problem, headers: headers)
@@ -124,6 +142,7 @@ enum ProblemType {
     static let invalidQuery = base + "invalid-query"
     static let invalidHeader = base + "invalid-header"
     static let unprocessableBatch = base + "unprocessable-batch"
+    static let unprocessableSnapshot = base + "unprocessable-snapshot"
     static let unknownLayout = base + "unknown-layout"
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"

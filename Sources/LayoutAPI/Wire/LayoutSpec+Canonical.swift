@@ -34,7 +34,31 @@ extension JSONWriter {
 
     mutating func canonical(_ cv: CollectionViewMetrics) {
         raw("["); number(cv.width); raw(","); number(cv.height); raw(","); number(cv.scale); raw(",")
-        canonical(cv.contentInset); raw(","); canonical(cv.safeAreaInsets); raw(","); canonical(cv.layoutMargins); raw("]")
+        canonical(cv.contentInset); raw(","); canonical(cv.safeAreaInsets); raw(","); canonical(cv.layoutMargins)
+        canonicalExtras(direction: cv.layoutDirection, readable: cv.readableContentInsets, wide: cv.wideContentMargins)
+        raw("]")
+    }
+
+    /// What newer fields add to a collection view: nothing at their defaults (so ids of requests
+    /// without them never change), else `,{"dir":"rightToLeft","readable":[…],"wide":b}` with
+    /// only the members that are set.
+    mutating func canonicalExtras(direction: LayoutDirection, readable: Insets? = nil, wide: Bool? = nil) {
+        guard direction != .leftToRight || readable != nil || wide != nil else { return }
+        raw(",{")
+        var first = true
+        if direction != .leftToRight { raw("\"dir\":"); string(direction.rawValue); first = false }
+        if let readable {
+            raw(first ? "\"readable\":" : ",\"readable\":"); canonical(readable); first = false
+        }
+        if let wide { raw(first ? "\"wide\":" : ",\"wide\":"); bool(wide) }
+        raw("}")
+    }
+
+    /// For types without a collection-view array (waterfall, mosaic): `,"layoutDirection":…`
+    /// right to left, nothing left to right.
+    mutating func canonicalDirectionMember(_ direction: LayoutDirection) {
+        guard direction != .leftToRight else { return }
+        raw(",\"layoutDirection\":"); string(direction.rawValue)
     }
 
     mutating func canonical(_ s: Size) {

@@ -17,8 +17,9 @@ package struct LayoutSpec: Hashable, Sendable {
     /// `layout.type`.
     var typeName: String { type(of: definition).typeName }
 
-    /// Lays it out. O(elements); the caller has checked the element cap.
-    package func compute() throws(LayoutRefusal) -> Layout { try definition.layout() }
+    /// Lays it out, mirrored when the collection view is right to left (`directedLayout()`).
+    /// O(elements); the caller has checked the element cap.
+    package func compute() throws(LayoutRefusal) -> Layout { try definition.directedLayout() }
 
     /// True when elements carry an `estimated` flag (self-sizing layouts).
     var estimates: Bool { definition.reportsEstimates }

@@ -1,6 +1,9 @@
-/// Parses a request body for any JSON route. Requests never carry `null`: an optional field is
-/// omitted to get its default. Rejecting `null` everywhere keeps the contract (openapi.yaml) and
-/// the decoders in step, instead of each field silently reading `null` as "absent".
+/// Parses a request body for any JSON route. Requests never carry `null` in a field the contract
+/// defines: an optional field is omitted to get its default. Rejecting such a `null` keeps the
+/// contract (openapi.yaml) and the decoders in step, instead of each field silently reading
+/// `null` as "absent". Fields the contract does not define are allowed and ignored, whatever they
+/// hold, `null` included (schemathesis found a `null` inside an unknown field of a nested group
+/// answered 400): the walk does not enter a member whose name is no property of any schema.
 enum RequestDocument {
     /// Deepest JSON nesting a body may have. A compositional group nested 32 deep (the most
     /// the layout accepts) sits about 105 levels down, so a 33rd level is answered by the
@@ -30,7 +33,7 @@ enum RequestDocument {
             }
             return nil
         case .object(let o):
-            for m in o.members where containsNull(m.value) {
+            for m in o.members where knownNames.contains(m.key) && containsNull(m.value) {
                 return firstNull(m.value, at: pointer.appending(m.key))
             }
             return nil
@@ -43,8 +46,33 @@ enum RequestDocument {
         switch json {
         case .null: return true
         case .array(let items): return items.contains { containsNull($0) }
-        case .object(let o): return o.members.contains { containsNull($0.value) }
+        case .object(let o): return o.members.contains { knownNames.contains($0.key) && containsNull($0.value) }
         default: return false
         }
     }
+
+    /// Every property name of every schema in openapi.yaml (the keys listed under a `properties:`),
+    /// read once from the embedded contract.
+    static let knownNames: Set<String> = {
+        var names: Set<String> = []
+        var propertiesIndent: Int?
+        for line in OpenAPIDocument.text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let indent = line.prefix { $0 == " " }.count
+            let content = line.dropFirst(indent)
+            if let p = propertiesIndent {
+                if indent <= p {
+                    propertiesIndent = nil
+                } else if indent == p + 2, let colon = content.firstIndex(of: ":") {
+                    var name = content[..<colon]
+                    if name.first == "'" || name.first == "\"" { name = name.dropFirst().dropLast() }
+                    names.insert(String(name))
+                    continue
+                } else {
+                    continue
+                }
+            }
+            if content == "properties:" { propertiesIndent = indent }
+        }
+        return names
+    }()
 }

@@ -10,9 +10,11 @@ public enum BatchValidation {
     ///     against, so only structural errors (conflicts, out-of-range indexes) remain.
     ///   - strict: report the hazards of spec §5 as errors (and `valid = false`).
     ///   - repair: also compute a repaired batch (see `BatchRepair`).
+    ///   - model: also compute the item mapping and the ordered steps (one entry per item); false
+    ///     for callers that only want the verdict.
     /// - Complexity: O((n + u) log u) for n old items and u updates.
     public static func validate(before: [Int], after: [Int]?, updates: BatchUpdates, flavor: BatchFlavor,
-                                strict: Bool = false, repair: RepairMode? = nil) -> BatchVerdict {
+                                strict: Bool = false, repair: RepairMode? = nil, model wantsModel: Bool = true) -> BatchVerdict {
         let inputErrors = inputIssues(before: before, after: after, updates: updates)
         if !inputErrors.isEmpty {
             return BatchVerdict(valid: false, errors: inputErrors, warnings: [], uikitException: nil,
@@ -36,7 +38,9 @@ public enum BatchValidation {
             let (plan, tallies) = checker.tally()
             verdict.expectedAfter = checker.expectedCounts(plan, tallies)
         }
-        if uikitErrors.isEmpty {
+        if uikitErrors.isEmpty, !wantsModel {
+            if verdict.valid { verdict.after = checker.after }
+        } else if uikitErrors.isEmpty {
             let model = checker.resolved()
             if let applied = model.apply() {
                 verdict.mapping = mapping(applied, checker)

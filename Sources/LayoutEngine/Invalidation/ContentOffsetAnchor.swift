@@ -5,7 +5,9 @@
 /// Both anchor on one element: among the elements whose frames intersect the visible rect
 /// (positive-area overlap), the one that starts first along the scroll axis, then first across it,
 /// then first in element order. Pinned headers and footers are skipped: they are drawn at the
-/// visible edge, not at their frames, so they say nothing about where the content is.
+/// visible edge, not at their frames, so they say nothing about where the content is. A
+/// layout laid out right to left starts at the right: "first across" (vertical) and "first along"
+/// (horizontal) are the rightmost, and a horizontal layout keeps the distance from the right edge.
 public enum ContentOffsetAnchor {
     /// The index in `layout.attributes` of the anchor for `visible`, or nil when no element is
     /// visible. O(n).
@@ -14,7 +16,9 @@ public enum ContentOffsetAnchor {
         var best: Int?
         var bestKey = (along: 0.0, across: 0.0)
         for (index, a) in layout.attributes.enumerated() where a.frame.intersects(visible) && !layout.isPinnedElement(a) {
-            let key = vertical ? (along: a.frame.minY, across: a.frame.minX) : (along: a.frame.minX, across: a.frame.minY)
+            let rtl = layout.isRightToLeft
+            let key = vertical ? (along: a.frame.minY, across: rtl ? -a.frame.maxX : a.frame.minX)
+                : (along: rtl ? -a.frame.maxX : a.frame.minX, across: a.frame.minY)
             if best == nil || key.along < bestKey.along || (key.along == bestKey.along && key.across < bestKey.across) {
                 best = index
                 bestKey = key
@@ -50,6 +54,9 @@ public enum ContentOffsetAnchor {
             let before = old.attributes[a].frame.origin, after = new.attributes[b].frame.origin
             if new.scrollDirection == .vertical {
                 offset.y = after.y - (before.y - oldVisible.minY)
+            } else if new.isRightToLeft {
+                let fromRight = oldVisible.maxX - old.attributes[a].frame.maxX
+                offset.x = new.attributes[b].frame.maxX + fromRight - newBounds.width
             } else {
                 offset.x = after.x - (before.x - oldVisible.minX)
             }

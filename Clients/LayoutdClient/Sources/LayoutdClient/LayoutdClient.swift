@@ -47,6 +47,12 @@ public struct LayoutdClient: Sendable {
         }
     }
 
+    /// `GET /devices`: the device profiles `collectionView.device` accepts, with the numbers each
+    /// orientation fills in.
+    public func devices() async throws -> Components.Schemas.DeviceList {
+        try await call { try await generated.getDevices() }.ok.body.json
+    }
+
     /// `GET /layout/{id}`: a cached layout again (a `LayoutdError` with status 404 when evicted).
     public func layout(id: String) async throws -> Layout {
         try await call { try await generated.getLayout(path: .init(id: id)) }.ok.body.json
@@ -106,6 +112,17 @@ public struct LayoutdClient: Sendable {
     /// `POST /batch/diff`: the batch turning `old` identifiers into `new` ones, and its verdict.
     public func diff(old: [[String]], new: [[String]]) async throws -> Components.Schemas.BatchDiffResponse {
         try await call { try await generated.diffBatch(body: .json(.init(old: old, new: new))) }.ok.body.json
+    }
+
+    /// `POST /snapshot/apply`: what UIKit does with a diffable data source snapshot (its throw, or
+    /// the snapshot and the batches `apply` performs, validated).
+    public func applySnapshot(_ request: Components.Schemas.SnapshotApplyRequest) async throws -> Components.Schemas.SnapshotApplyResponse {
+        try await call { try await generated.applySnapshot(body: .json(request)) }.ok.body.json
+    }
+
+    /// `POST /snapshot/section`: a section snapshot (outline) edited and queried.
+    public func editSectionSnapshot(_ request: Components.Schemas.SectionSnapshotRequest) async throws -> Components.Schemas.SectionSnapshotResponse {
+        try await call { try await generated.editSectionSnapshot(body: .json(request)) }.ok.body.json
     }
 
     private func elements(_ id: String, _ query: Operations.QueryElements.Input.Query) async throws -> [Element] {

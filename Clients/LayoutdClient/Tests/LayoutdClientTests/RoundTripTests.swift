@@ -90,7 +90,20 @@ import Testing
         try await expectRoundTrip(Components.Schemas.BatchDiffResponse.self, "/batch/diff", body: #"{"old":[["a","b","c"],["x"]],"new":[["c","a","d"],[],["y"]]}"#)
     }
 
+    @Test func snapshotAnswers() async throws {
+        try await expectRoundTrip(Components.Schemas.SnapshotApplyResponse.self, "/snapshot/apply",
+                                  body: #"{"old":{"sections":[{"id":"A","items":["a","b"]},{"id":"B","items":["c"]}]},"operations":[{"op":"appendItems","items":["d"],"toSection":"B"},{"op":"moveItem","item":"a","after":"c"},{"op":"reconfigureItems","items":["b"]}]}"#)
+        try await expectRoundTrip(Components.Schemas.SnapshotApplyResponse.self, "/snapshot/apply",
+                                  body: #"{"old":{"sections":[{"id":1,"items":[1,"1"]}]},"new":{"sections":[{"id":2,"items":["1",1]}],"reloadedItems":[1]}}"#)
+        try await expectRoundTrip(Components.Schemas.SnapshotApplyResponse.self, "/snapshot/apply",
+                                  body: #"{"operations":[{"op":"appendItems","items":["a"]},{"op":"moveItem","item":"x","before":"x"}]}"#)
+        try await expectRoundTrip(Components.Schemas.SectionSnapshotResponse.self, "/snapshot/section",
+                                  body: #"{"snapshot":{"items":[{"id":"F","expanded":true,"children":[{"id":"a"}]}]},"operations":[{"op":"append","items":["b"],"to":"F"},{"op":"level","item":"b"},{"op":"parent","item":"F"},{"op":"isVisible","item":"a"},{"op":"snapshot","item":"F"}]}"#)
+        try await expectRoundTrip(Components.Schemas.SectionSnapshotResponse.self, "/snapshot/section", body: #"{"operations":[{"op":"level","item":"zz"}]}"#)
+    }
+
     @Test func problemAnswers() async throws {
+        try await expectRoundTrip(Components.Schemas.Problem.self, "/snapshot/apply", body: #"{"old":{"sections":[{"id":"A","items":["a"]},{"id":"B","items":["a"]}]},"operations":[]}"#, status: 422)
         try await expectRoundTrip(Components.Schemas.Problem.self, "/layout", body: #"{"collectionView":{"width":375,"height":-1},"sections":[]}"#, status: 422)
         try await expectRoundTrip(Components.Schemas.Problem.self, "/layout", body: #"{"collectionView":"#, status: 400)
         try await expectRoundTrip(Components.Schemas.Problem.self, "/layout/0123456789abcdef0123456789abcdef", status: 404)

@@ -75,6 +75,15 @@ enum PlaygroundPage {
             <select id="example"></select>
             <span id="status" class="status">…</span>
           </div>
+          <div class="row">
+            <label for="device">Device</label>
+            <select id="device" title="collectionView.device: fills width, height, scale, safe area, margins and readable insets from GET /devices"><option value="">custom size</option></select>
+            <select id="orientation" title="collectionView.orientation" disabled>
+              <option value="portrait">portrait</option><option value="landscapeLeft">landscapeLeft</option>
+              <option value="landscapeRight">landscapeRight</option><option value="portraitUpsideDown">portraitUpsideDown</option>
+            </select>
+            <label><input type="checkbox" id="rtl" title="collectionView.layoutDirection: rightToLeft"> Right to left</label>
+          </div>
           <div class="editor" id="layout-editor">
             <div class="backdrop" aria-hidden="true"><div class="highlights"></div></div>
             <textarea id="source" spellcheck="false" autocomplete="off" aria-label="POST /layout request body"></textarea>
@@ -90,6 +99,15 @@ enum PlaygroundPage {
           </div>
           <div class="row" style="margin-top: 8px"><button id="batch-run" type="button">Validate</button><span id="batch-status" class="status"></span></div>
           <div id="batch-out" class="batch-out"></div>
+        </section>
+        <section class="panel">
+          <h2>Diffable snapshot: POST /snapshot/apply</h2>
+          <div class="editor small" id="snapshot-editor">
+            <div class="backdrop" aria-hidden="true"><div class="highlights"></div></div>
+            <textarea id="snapshot-source" spellcheck="false" autocomplete="off" aria-label="POST /snapshot/apply request body"></textarea>
+          </div>
+          <div class="row" style="margin-top: 8px"><button id="snapshot-run" type="button">Apply</button><span id="snapshot-status" class="status"></span></div>
+          <div id="snapshot-out" class="batch-out"></div>
         </section>
       </div>
       <div>
@@ -172,15 +190,30 @@ enum PlaygroundPage {
             boundarySupplementaryItems: [{ elementKind: 'section-header', alignment: 'top', pinToVisibleBounds: true,
               layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 30 } } }],
             decorationItems: [{ elementKind: 'background' }] }] },
-          sections: [{ numberOfItems: 6 }, { numberOfItems: 5 }, { numberOfItems: 8 }] } }
+          sections: [{ numberOfItems: 6 }, { numberOfItems: 5 }, { numberOfItems: 8 }] } },
+        { name: 'list: settings screen (insetGrouped, headers, separators)', body: {
+          collectionView: { width: 393, height: 600, scale: 3 },
+          layout: { type: 'list', list: { appearance: 'insetGrouped', headerMode: 'supplementary', footerMode: 'supplementary' },
+            listEnvironment: { includeSeparators: true } },
+          sections: [{ numberOfItems: 1 }, { numberOfItems: 4 }, { numberOfItems: 3 }],
+          preferredSupplementarySizes: [{ elementKind: 'UICollectionElementKindSectionFooter', indexPath: [1, 0], height: 40 }] } },
+        { name: 'list: plain, pinned headers (iOS 26)', body: {
+          collectionView: { width: 375, height: 400, scale: 3 },
+          layout: { type: 'list', list: { headerMode: 'supplementary' }, listEnvironment: { generation: 'ios26', includeSeparators: true } },
+          sections: [{ numberOfItems: 5 }, { numberOfItems: 4 }, { numberOfItems: 6 }] } }
       ];
+      const SNAPSHOT_EXAMPLE = {
+        old: { sections: [{ id: 'A', items: ['a', 'b'] }, { id: 'B', items: ['c'] }] },
+        operations: [{ op: 'appendItems', items: ['d'], toSection: 'B' }, { op: 'moveItem', item: 'a', after: 'c' }, { op: 'reloadItems', items: ['b'] }]
+      };
       const BATCH_EXAMPLE = { before: [3, 2], updates: { deleteItems: [[0, 0]], insertItems: [[1, 0]], moveItems: [[[0, 2], [0, 0]]] } };
     
       // ---- State, readable by tests as window.playground. ----
       const state = {
         ready: false, posts: 0, layoutId: null, layout: null, scale: 1, collectionView: null,
         viewport: null, rectQueries: 0, lastRectQuery: null, lastRectResult: [], pinned: [],
-        problem: null, highlighted: [], rotation: null, batch: null, selected: null, errors: []
+        problem: null, highlighted: [], rotation: null, batch: null, snapshot: null, selected: null, errors: [],
+        devices: [], device: null, layoutDirection: 'leftToRight'
       };
       window.playground = state;
       window.addEventListener('error', function (e) { state.errors.push(String(e.message)); });
@@ -351,6 +384,7 @@ enum PlaygroundPage {
     
       const editor = makeEditor($('layout-editor'));
       const batchEditor = makeEditor($('batch-editor'));
+      const snapshotEditor = makeEditor($('snapshot-editor'));
     
       // ---- Problems and warnings. ----
       function showProblem(target, ed, problem, store) {
@@ -421,10 +455,11 @@ enum PlaygroundPage {
         clearProblem();
         showWarnings(body.warnings);
         setStatus($('status'), '200 · ' + (response.headers.get('X-Cache') || ''), 'good');
-        const cv = parsed && parsed.collectionView ? parsed.collectionView : { width: body.contentSize.width, height: 400 };
+        const cv = resolveCollectionView(parsed && parsed.collectionView, body);
+        syncControls(parsed && parsed.collectionView);
         state.rotation = null;
         $('rotation').hidden = true;
-        await show(body, { width: Number(cv.width) || 0, height: Number(cv.height) || 0 }, null);
+        await show(body, cv, null);
       }
     
       /** Draws `layout` (a POST /layout answer) with the viewport at `viewport` or kept. */
@@ -604,6 +639,72 @@ enum PlaygroundPage {
         $('attributes').textContent = attrs ? JSON.stringify(attrs, null, 2) : 'Not in the layout answer: ' + key;
       });
     
+      // ---- Device profiles (GET /devices) and right to left: both edit collectionView in the request. ----
+      /** The bounds the request lays out for: its width and height, else its device's, else the content's. */
+      function resolveCollectionView(cv, body) {
+        cv = cv || {};
+        let width = Number(cv.width), height = Number(cv.height);
+        const device = state.devices.find(function (d) { return cv.device && d.name.toLowerCase() === String(cv.device).toLowerCase(); });
+        const metrics = device && device.orientations[cv.orientation || 'portrait'];
+        if (!(width >= 0) || cv.width === undefined) width = metrics ? metrics.width : body.contentSize.width;
+        if (!(height >= 0) || cv.height === undefined) height = metrics ? metrics.height : 400;
+        return { width: width, height: height };
+      }
+    
+      /** The pickers show what the request says. */
+      function syncControls(cv) {
+        cv = cv || {};
+        state.device = cv.device || null;
+        state.layoutDirection = cv.layoutDirection === 'rightToLeft' ? 'rightToLeft' : 'leftToRight';
+        $('device').value = state.devices.some(function (d) { return d.name === cv.device; }) ? cv.device : '';
+        $('orientation').disabled = !cv.device;
+        $('orientation').value = cv.orientation || 'portrait';
+        $('rtl').checked = state.layoutDirection === 'rightToLeft';
+      }
+    
+      /** Rewrites collectionView in the editor with `change`, then lays out again. */
+      function editCollectionView(change) {
+        let body;
+        try { body = JSON.parse(editor.text); } catch (e) { return; }
+        if (!body || typeof body !== 'object') return;
+        body.collectionView = change(Object.assign({}, body.collectionView || {}));
+        editor.text = JSON.stringify(body, null, 2);
+        state.viewport = null;
+        run();
+      }
+    
+      $('device').addEventListener('change', function () {
+        const name = $('device').value;
+        const previous = state.collectionView;
+        editCollectionView(function (cv) {
+          ['width', 'height', 'scale', 'safeAreaInsets', 'layoutMargins', 'readableContentInsets', 'wideContentMargins', 'device', 'orientation']
+            .forEach(function (k) { delete cv[k]; });
+          const out = name ? { device: name, orientation: $('orientation').value } :
+            { width: previous ? previous.width : 375, height: previous ? previous.height : 667 };
+          return Object.assign(out, cv);
+        });
+      });
+      $('orientation').addEventListener('change', function () {
+        editCollectionView(function (cv) { cv.orientation = $('orientation').value; return cv; });
+      });
+      $('rtl').addEventListener('change', function () {
+        const rtl = $('rtl').checked;
+        editCollectionView(function (cv) { if (rtl) cv.layoutDirection = 'rightToLeft'; else delete cv.layoutDirection; return cv; });
+      });
+    
+      async function loadDevices() {
+        try {
+          const response = await fetch('/devices');
+          const body = await response.json();
+          state.devices = body.devices || [];
+        } catch (e) { state.errors.push('GET /devices failed: ' + e.message); return; }
+        const select = $('device');
+        state.devices.forEach(function (d) { select.appendChild(el('option', { value: d.name, text: d.name })); });
+        let parsed = null;
+        try { parsed = JSON.parse(editor.text); } catch (e) { parsed = null; }
+        syncControls(parsed && parsed.collectionView);
+      }
+    
       // ---- Rotation: POST /layout/{id}/invalidate with the bounds' width and height swapped. ----
       $('rotate').addEventListener('click', async function () {
         if (!state.layoutId || !state.collectionView) return;
@@ -633,25 +734,32 @@ enum PlaygroundPage {
         scheduleRectQuery();
       });
     
-      // ---- Batch updates: POST /batch/validate. ----
-      async function runBatch() {
-        const text = batchEditor.text;
-        setStatus($('batch-status'), 'validating…');
+      // ---- Side panels (batch, snapshot): POST the editor's text, show a problem or hand on the 200 body. ----
+      async function postPanel(path, ed, name, doing) {
+        const text = ed.text;
+        setStatus($(name + '-status'), doing);
         let response, body;
         try {
-          response = await fetch('/batch/validate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+          response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
           body = await response.json();
-        } catch (e) { setStatus($('batch-status'), 'network error', 'bad'); return; }
-        if (text !== batchEditor.text) return;
-        const out = $('batch-out');
-        state.batch = body;
+        } catch (e) { setStatus($(name + '-status'), 'network error', 'bad'); return null; }
+        if (text !== ed.text) return null;
+        state[name] = body;
         if (!response.ok) {
-          setStatus($('batch-status'), response.status + ' ' + (body.title || ''), 'bad');
-          showProblem('batch-out', batchEditor, body, false);
-          return;
+          setStatus($(name + '-status'), response.status + ' ' + (body.title || ''), 'bad');
+          showProblem(name + '-out', ed, body, false);
+          return null;
         }
-        batchEditor.mark([]);
-        setStatus($('batch-status'), '200', 'good');
+        ed.mark([]);
+        setStatus($(name + '-status'), '200', 'good');
+        return body;
+      }
+    
+      // ---- Batch updates: POST /batch/validate. ----
+      async function runBatch() {
+        const body = await postPanel('/batch/validate', batchEditor, 'batch', 'validating…');
+        if (!body) return;
+        const out = $('batch-out');
         const parts = [el('div', { className: 'verdict ' + (body.valid ? 'valid' : 'invalid'), id: 'batch-verdict',
           text: body.valid ? 'Valid: UIKit accepts this batch.' : 'Invalid: UIKit throws.' })];
         if (body.uikitException) parts.push(el('div', null, el('b', { text: 'UIKit: ' }), el('span', { id: 'batch-exception', text: body.uikitException })));
@@ -675,6 +783,44 @@ enum PlaygroundPage {
         out.replaceChildren.apply(out, parts);
       }
     
+      // ---- Diffable snapshots: POST /snapshot/apply, shown as the batch UIKit's apply performs. ----
+      function updateLines(u) {
+        const names = ['deleteSections', 'insertSections', 'moveSections', 'reloadSections', 'deleteItems', 'insertItems', 'moveItems', 'reloadItems'];
+        const list = el('ul');
+        names.forEach(function (n) {
+          if (u && u[n] && u[n].length) list.appendChild(el('li', null, el('b', { text: n }), ' ' + JSON.stringify(u[n])));
+        });
+        if (!list.childNodes.length) list.appendChild(el('li', { className: 'muted', text: 'no updates' }));
+        return list;
+      }
+    
+      async function runSnapshot() {
+        const body = await postPanel('/snapshot/apply', snapshotEditor, 'snapshot', 'applying…');
+        if (!body) return;
+        const out = $('snapshot-out');
+        const parts = [];
+        if (!body.valid) {
+          parts.push(el('div', { className: 'verdict invalid', id: 'snapshot-verdict', text: 'UIKit throws at operation ' + body.error.operation + ' (' + body.error.code + ').' }));
+          body.errors.forEach(function (e) {
+            parts.push(el('pre', { className: 'muted', text: '/operations/' + e.operation + ': ' + e.reason }));
+          });
+          out.replaceChildren.apply(out, parts);
+          return;
+        }
+        parts.push(el('div', { className: 'verdict ' + (body.verdict && body.verdict.valid ? 'valid' : 'invalid'), id: 'snapshot-verdict',
+          text: 'apply performs this batch (' + body.path + ' path); /batch/validate: ' + (body.verdict && body.verdict.valid ? 'valid' : 'invalid') + '.' }));
+        parts.push(el('div', { className: 'muted', text: 'Snapshot: ' + body.snapshot.sections.map(function (s) { return JSON.stringify(s.id) + ' ' + JSON.stringify(s.items); }).join(', ') }));
+        parts.push(el('div', { className: 'muted', text: 'Batch (counts ' + JSON.stringify(body.before) + ' → ' + JSON.stringify(body.after) + '):' }), updateLines(body.updates));
+        const second = body.reloadUpdates;
+        if ((second.reloadItems.length + second.reloadSections.length + body.reconfigureItems.length) > 0) {
+          const lines = updateLines(second);
+          if (body.reconfigureItems.length) lines.appendChild(el('li', null, el('b', { text: 'reconfigureItems' }), ' ' + JSON.stringify(body.reconfigureItems)));
+          parts.push(el('div', { className: 'muted', text: 'Second batch:' }), lines);
+        }
+        body.warnings.forEach(function (w) { parts.push(el('pre', { className: 'muted', text: 'UIKit logs at /operations/' + w.operation + ': ' + w.message })); });
+        out.replaceChildren.apply(out, parts);
+      }
+    
       // ---- Wiring. ----
       const select = $('example');
       EXAMPLES.forEach(function (ex, i) { select.appendChild(el('option', { value: String(i), text: ex.name })); });
@@ -688,11 +834,16 @@ enum PlaygroundPage {
       const batchSoon = debounce(runBatch, 350);
       batchEditor.area.addEventListener('input', batchSoon);
       $('batch-run').addEventListener('click', runBatch);
+      snapshotEditor.area.addEventListener('input', debounce(runSnapshot, 350));
+      $('snapshot-run').addEventListener('click', runSnapshot);
     
       editor.text = JSON.stringify(EXAMPLES[0].body, null, 2);
       batchEditor.text = JSON.stringify(BATCH_EXAMPLE, null, 2);
+      snapshotEditor.text = JSON.stringify(SNAPSHOT_EXAMPLE, null, 2);
       run();
       runBatch();
+      runSnapshot();
+      loadDevices();
     })();
     </script>
     </body>

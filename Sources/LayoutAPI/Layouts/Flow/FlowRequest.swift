@@ -133,18 +133,6 @@ extension WireReader {
         let size = try size(field)
         return size == .zero ? nil : .fixed(size)
     }
-
-    mutating func collectionView(_ field: JSONField) throws(FieldError) -> CollectionViewMetrics {
-        let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["width", "height", "scale", "contentInset", "safeAreaInsets", "layoutMargins"])
-        return CollectionViewMetrics(
-            width: try length(try o.required("width")),
-            height: try length(try o.required("height")),
-            scale: try o.value("scale", default: 2) { f throws(FieldError) in try positive(f, what: "a screen scale such as 2 or 3", limit: WireReader.maxScale) },
-            contentInset: try o.value("contentInset", default: .zero) { f throws(FieldError) in try insets(f) },
-            safeAreaInsets: try o.value("safeAreaInsets", default: .zero) { f throws(FieldError) in try insets(f) },
-            layoutMargins: try o.value("layoutMargins", default: .zero) { f throws(FieldError) in try insets(f) })
-    }
 }
 
 /// Counts elements as they are decoded, so a request over the cap is refused before anything

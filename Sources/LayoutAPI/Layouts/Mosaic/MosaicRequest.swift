@@ -15,14 +15,14 @@ extension WireReader {
         guard sections.count == 1 else {
             let pointer = JSONPointer.root.appending("sections")
             reject(pointer, "\(pointer) has \(sections.count) section\(sections.count == 1 ? "" : "s"); the mosaic layout lays out exactly one section: send \"sections\": [{\"numberOfItems\": n}].")
-            return MosaicConfiguration(width: cv.width, height: cv.height, itemCount: 0)
+            return MosaicConfiguration(width: cv.width, height: cv.height, itemCount: 0, layoutDirection: cv.layoutDirection)
         }
         let count = try itemCounts(sections, budget: &budget)[0]
         if cv.width < Self.mosaicMinimumWidth {
             let pointer = JSONPointer.root.appending("collectionView").appending("width")
             reject(pointer, "\(pointer) is \(Self.show(cv.width)); mosaic bands split into halves and thirds with 1 pt gaps need a collection view at least \(Self.show(Self.mosaicMinimumWidth)) pt wide.")
         }
-        return MosaicConfiguration(width: cv.width, height: cv.height, itemCount: count)
+        return MosaicConfiguration(width: cv.width, height: cv.height, itemCount: count, layoutDirection: cv.layoutDirection)
     }
 }
 
@@ -46,5 +46,6 @@ extension JSONWriter {
         raw(",\"type\":\"mosaic\",\"w\":"); number(c.width)
         raw(",\"h\":"); number(c.height)
         raw(",\"count\":"); int(c.itemCount)
+        canonicalDirectionMember(c.layoutDirection)
     }
 }

@@ -130,10 +130,14 @@ extension WaterfallDefinition: WireLayout {
         WaterfallDefinition(
             configuration: try reader.waterfallConfiguration(collectionView: request.collectionView, layout: request.layout,
                                                              sections: request.sections, budget: &budget),
-            viewHeight: request.collectionView.height)
+            viewHeight: request.collectionView.height,
+            layoutDirection: request.collectionView.layoutDirection)
     }
 
-    func writeCanonical(into w: inout JSONWriter) { w.canonicalWaterfall(configuration, viewHeight: viewHeight) }
+    func writeCanonical(into w: inout JSONWriter) {
+        w.canonicalWaterfall(configuration, viewHeight: viewHeight)
+        w.canonicalDirectionMember(layoutDirection)
+    }
 
     var approximateBytes: Int {
         configuration.sections.reduce(MemoryLayout<WaterfallConfiguration>.size) {

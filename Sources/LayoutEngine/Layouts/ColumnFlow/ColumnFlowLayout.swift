@@ -76,6 +76,8 @@ extension ColumnFlowConfiguration: LayoutDefinition {
 
     public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
 
+    public var layoutDirection: LayoutDirection { collectionView.layoutDirection }
+
     public func resized(to size: Size) -> ColumnFlowConfiguration {
         var c = self
         c.collectionView.width = size.width

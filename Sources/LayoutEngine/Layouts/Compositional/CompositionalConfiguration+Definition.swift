@@ -14,6 +14,8 @@ extension CompositionalConfiguration: LayoutDefinition {
 
     public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
 
+    public var layoutDirection: LayoutDirection { collectionView.layoutDirection }
+
     /// Everything kept, measured sizes included (they are per index path, as in the flow layout).
     public func resized(to size: Size) -> CompositionalConfiguration {
         var c = self

@@ -12,11 +12,31 @@ public enum CompositionalLayout {
     /// Complexity O(tree + layout sections · solution + elements).
     public static func layout(_ configuration: CompositionalConfiguration) throws(CompositionalError) -> Layout {
         try CompositionalValidation.validate(configuration)
+        let configuration = configuration.inLeadingCoordinates
         if configuration.scrollDirection == .horizontal {
             var builder = CompositionalBuilder(configuration.transposedForSolving, transposed: true)
             return try builder.build()
         }
         var builder = CompositionalBuilder(configuration, transposed: false)
         return try builder.build()
+    }
+}
+
+extension CompositionalConfiguration {
+    /// The input with its physical insets read as leading/trailing: right to left, the layout
+    /// container's leading inset is the collection view's right safe-area inset or margin
+    /// (`NSDirectionalEdgeInsets`), so left and right swap before solving; the seam then mirrors
+    /// the solved layout (RightToLeft.swift). Left to right it is unchanged. The readable-content
+    /// insets default to the collection view's (a device profile fills them).
+    var inLeadingCoordinates: CompositionalConfiguration {
+        var c = self
+        if c.readableContentInsets == nil { c.readableContentInsets = collectionView.readableContentInsets }
+        guard collectionView.layoutDirection == .rightToLeft else { return c }
+        c.collectionView.contentInset = collectionView.contentInset.horizontallySwapped
+        c.collectionView.safeAreaInsets = collectionView.safeAreaInsets.horizontallySwapped
+        c.collectionView.layoutMargins = collectionView.layoutMargins.horizontallySwapped
+        c.collectionView.readableContentInsets = collectionView.readableContentInsets?.horizontallySwapped
+        c.readableContentInsets = c.readableContentInsets?.horizontallySwapped
+        return c
     }
 }

@@ -96,6 +96,8 @@ extension FlowLayoutConfiguration: LayoutDefinition {
 
     public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
 
+    public var layoutDirection: LayoutDirection { collectionView.layoutDirection }
+
     public func resized(to size: Size) -> FlowLayoutConfiguration {
         var c = self
         c.collectionView.width = size.width

@@ -1,7 +1,7 @@
 /// The input of `FlowLayout.layout(_:)`: what an app gives `UICollectionViewFlowLayout`, its
 /// delegate and its collection view. Every default is UIKit's (../shared/spec/flow-layout.md §0).
 
-/// The collection view's own metrics that the flow layout reads.
+/// The collection view's own metrics that the layouts read.
 public struct CollectionViewMetrics: Hashable, Sendable {
     public var width: Double
     public var height: Double
@@ -11,15 +11,31 @@ public struct CollectionViewMetrics: Hashable, Sendable {
     public var contentInset: Insets
     public var safeAreaInsets: Insets
     public var layoutMargins: Insets
+    /// `effectiveUserInterfaceLayoutDirection`: right-to-left mirrors every layout type
+    /// (`Layout.mirroredForRightToLeft()`); a compositional layout first reads its physical
+    /// left/right insets as trailing/leading (NSDirectionalEdgeInsets).
+    public var layoutDirection: LayoutDirection
+    /// The readable content guide's insets (`readableContentGuide`), when known (a device
+    /// profile fills them); nil means the layout margins. Read by compositional
+    /// `contentInsetsReference .readableContent`.
+    public var readableContentInsets: Insets?
+    /// `UIScreen._wantsWideContentMargins` (iPads, large iPhones), when known: list sections use
+    /// 20 pt margins instead of 16 (list-layout.md L10). nil: the reader's own default.
+    public var wideContentMargins: Bool?
 
     public init(width: Double, height: Double, scale: Double = 2, contentInset: Insets = .zero,
-                safeAreaInsets: Insets = .zero, layoutMargins: Insets = .zero) {
+                safeAreaInsets: Insets = .zero, layoutMargins: Insets = .zero,
+                layoutDirection: LayoutDirection = .leftToRight, readableContentInsets: Insets? = nil,
+                wideContentMargins: Bool? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
         self.contentInset = contentInset
         self.safeAreaInsets = safeAreaInsets
         self.layoutMargins = layoutMargins
+        self.layoutDirection = layoutDirection
+        self.readableContentInsets = readableContentInsets
+        self.wideContentMargins = wideContentMargins
     }
 }
 

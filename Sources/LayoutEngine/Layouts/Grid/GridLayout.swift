@@ -154,6 +154,8 @@ extension GridConfiguration: LayoutDefinition {
 
     public var viewSize: Size { Size(width: collectionView.width, height: collectionView.height) }
 
+    public var layoutDirection: LayoutDirection { collectionView.layoutDirection }
+
     public func resized(to size: Size) -> GridConfiguration {
         var c = self
         c.collectionView.width = size.width

@@ -7,11 +7,14 @@ public struct MosaicConfiguration: Hashable, Sendable {
     public var height: Double
     /// Items in the single section.
     public var itemCount: Int
+    /// Right to left the bands mirror (RightToLeft.swift).
+    public var layoutDirection: LayoutDirection
 
-    public init(width: Double, height: Double, itemCount: Int) {
+    public init(width: Double, height: Double, itemCount: Int, layoutDirection: LayoutDirection = .leftToRight) {
         self.width = width
         self.height = height
         self.itemCount = itemCount
+        self.layoutDirection = layoutDirection
     }
 }
 
@@ -130,7 +133,7 @@ extension MosaicConfiguration: LayoutDefinition {
     public var viewSize: Size { Size(width: width, height: height) }
 
     public func resized(to size: Size) -> MosaicConfiguration {
-        MosaicConfiguration(width: size.width, height: size.height, itemCount: itemCount)
+        MosaicConfiguration(width: size.width, height: size.height, itemCount: itemCount, layoutDirection: layoutDirection)
     }
 
     public var boundsInvalidationRule: BoundsInvalidationRule { .sizeChange }

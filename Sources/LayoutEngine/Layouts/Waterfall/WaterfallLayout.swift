@@ -120,10 +120,12 @@ public enum WaterfallLayout {
 public struct WaterfallDefinition: LayoutDefinition {
     public var configuration: WaterfallConfiguration
     public var viewHeight: Double
+    public var layoutDirection: LayoutDirection
 
-    public init(configuration: WaterfallConfiguration, viewHeight: Double) {
+    public init(configuration: WaterfallConfiguration, viewHeight: Double, layoutDirection: LayoutDirection = .leftToRight) {
         self.configuration = configuration
         self.viewHeight = viewHeight
+        self.layoutDirection = layoutDirection
     }
 
     public func layout() -> Layout { WaterfallLayout.layout(configuration) }

@@ -142,7 +142,8 @@ public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable {
 public struct ListEnvironment: Hashable, Sendable {
     public var generation: ListGeneration
     public var contentSizeCategory: ContentSizeCategory
-    /// `UIScreen._wantsWideContentMargins`; nil: the request default, width ≥ 414 (L10, [I]).
+    /// `UIScreen._wantsWideContentMargins`; nil: the collection view's (`collectionView.wideContentMargins`,
+    /// set by a device profile), else width ≥ 414 (L10, [I]).
     public var wideContentMargins: Bool?
     /// `NSCollectionLayoutEnvironment._wantsCollapsedTopSpacing` (L8, L9, L12).
     public var collapsedTopSpacing: Bool

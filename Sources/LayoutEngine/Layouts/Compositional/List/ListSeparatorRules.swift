@@ -33,6 +33,38 @@ struct ListSeparatorRules {
             && (plan.top == 0 || hasHeaderItem)
     }
 
+    /// Whether any row can show a bottom (top) separator: their kinds are named only then.
+    var mayShowBottom: Bool { count > 0 && configuration.bottomSeparatorVisibility != .hidden }
+    var mayShowTop: Bool {
+        switch configuration.topSeparatorVisibility {
+        case .visible: count > 0
+        case .hidden: false
+        case .automatic: firstRow < count && (appearance == .grouped || plainTopSeparator)
+        }
+    }
+
+    /// How many separators the section shows, counted without walking its rows (O(1)), so the
+    /// element cap is checked exactly before anything is made.
+    var separatorCount: Int {
+        guard count > 0 else { return 0 }
+        var bottom: Int
+        switch configuration.bottomSeparatorVisibility {
+        case .visible: bottom = count
+        case .hidden: bottom = 0
+        case .automatic:
+            bottom = count - (hasHeaderItem ? 1 : 0)
+            let lastHidden = appearance == .insetGrouped || appearance == .sidebar
+            if lastHidden && !(hasHeaderItem && count == 1) { bottom -= 1 }
+        }
+        let top: Int
+        switch configuration.topSeparatorVisibility {
+        case .visible: top = count
+        case .hidden: top = 0
+        case .automatic: top = mayShowTop ? 1 : 0
+        }
+        return bottom + top
+    }
+
     /// The bottom separator's (leading, trailing) insets for row `i`, nil when hidden.
     func bottom(_ i: Int) -> ListSeparatorInsets? {
         let isLast = i == count - 1

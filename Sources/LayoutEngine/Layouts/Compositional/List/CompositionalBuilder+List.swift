@@ -142,7 +142,10 @@ extension CompositionalBuilder {
     /// contiguous for index-path lookups).
     private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics, headerItemLift: Double) {
         let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
-        let bottomKind = listKind(.bottomSeparator), topKind = listKind(.topSeparator)
+        // Kinds named only when some separator of the kind can show, so a list without top
+        // separators does not list their kind.
+        let bottomKind = rules.mayShowBottom ? listKind(.bottomSeparator) : SupplementaryKind.footer
+        let topKind = rules.mayShowTop ? listKind(.topSeparator) : SupplementaryKind.footer
         let t = m.separatorThickness
         let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
@@ -239,3 +242,4 @@ struct ListRowRun: Sequence, IteratorProtocol {
         return a
     }
 }
+

@@ -28,7 +28,8 @@ struct ListSectionPlan {
     let contentHeight: Double
     /// Padding, header, insets, rows and footer.
     let extent: Double
-    let elementCount: Int
+    /// Background, header, rows and footer; then the separators (`withSeparators`).
+    private(set) var elementCount: Int
 
     init(section s: Int, sectionCount: Int, list: ListSectionConfiguration, count: Int, metrics m: ListMetrics,
          environment env: ListEnvironment, collectionView cv: CollectionViewMetrics,
@@ -132,10 +133,16 @@ struct ListSectionPlan {
 
         var elements = count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1)
         if env.includeBackgroundDecorations { elements += 1 }
-        if env.includeSeparators && list.effectiveShowsSeparators {
-            elements = elements > Int.max / 4 ? Int.max : elements + 2 * count
-        }
-        elementCount = elements
+        elementCount = elements  // separators: `withSeparators`
+    }
+
+    /// The plan with its reported separators counted (L15), when the list reports them.
+    func withSeparators(metrics m: ListMetrics, environment env: ListEnvironment, collectionView cv: CollectionViewMetrics) -> ListSectionPlan {
+        guard env.includeSeparators && list.effectiveShowsSeparators else { return self }
+        var p = self
+        let n = ListSeparatorRules(plan: self, metrics: m, collectionView: cv).separatorCount
+        p.elementCount = p.elementCount > Int.max - n ? Int.max : p.elementCount + n
+        return p
     }
 
     /// The row frame's x and width (L10), and for a first-item header of a style whose

@@ -39,6 +39,7 @@ extension CompositionalBuilder {
         let plan = ListSectionPlan(section: s, sectionCount: config.itemCounts.count, list: list, count: count, metrics: metrics,
                                    environment: config.listEnvironment, collectionView: config.collectionView,
                                    preferredRows: preferred, headerHeight: header, footerHeight: footer)
+            .withSeparators(metrics: metrics, environment: config.listEnvironment, collectionView: config.collectionView)
         if grid.round(plan.rowWidth) < 0 {
             let path: [CompositionalError.PathComponent] = list.contentInsets != nil
                 ? [.key("layout"), .key("sections"), .index(l), .key("contentInsets")] : [.key("collectionView"), .key("layoutMargins")]

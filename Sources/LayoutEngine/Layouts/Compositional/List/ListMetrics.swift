@@ -12,8 +12,9 @@ struct ListMetrics: Hashable {
         generation = e.generation
         category = e.contentSizeCategory
         scale = cv.scale
-        // [I] the request default: iPhone Plus/Max-class widths and wider want wide margins.
-        wideMargins = e.wideContentMargins ?? (cv.width >= 414)
+        // The list's own setting, else the screen's (a device profile sets it), else [I] the
+        // request default: iPhone Plus/Max-class widths and wider want wide margins.
+        wideMargins = e.wideContentMargins ?? cv.wideContentMargins ?? (cv.width >= 414)
     }
 
     /// `UIPixelBoundaryOffset(1, v, scale)`: up to the next device pixel.

@@ -1,0 +1,176 @@
+import LayoutEngine
+
+/// A decoded `POST /snapshot/section` body.
+struct SectionSnapshotRequest: Equatable {
+    var snapshot: SectionSnapshot
+    var operations: [SectionSnapshotOperation]
+}
+
+enum SectionSnapshotRequestDecoder {
+    static let topLevelKeys: Set<String> = ["snapshot", "operations"]
+    static let nodeKeys: Set<String> = ["id", "expanded", "children"]
+    static let operationKeys: [String: Set<String>] = [
+        "append": ["items", "to"], "insert": ["items", "before", "after"], "delete": ["items"], "deleteAll": [],
+        "expand": ["items"], "collapse": ["items"], "level": ["item"], "parent": ["item"], "isExpanded": ["item"],
+        "isVisible": ["item"], "contains": ["item"], "snapshot": ["item", "includingParent"],
+    ]
+    static let operationNames = ["append", "insert", "delete", "deleteAll", "expand", "collapse", "level", "parent",
+                                 "isExpanded", "isVisible", "contains", "snapshot"]
+
+    static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> SectionSnapshotRequest {
+        let json = try RequestDocument.parse(body)
+        var reader = WireReader()
+        let value: SectionSnapshotRequest
+        do throws(FieldError) {
+            let o = try JSONField(json).object()
+            try o.rejectUnknownKeys(allowed: topLevelKeys)
+            var roots: [SectionSnapshot.Node] = []
+            var count = 0
+            if let f = o.optional("snapshot") {
+                let s = try f.object()
+                try s.rejectUnknownKeys(allowed: ["items"])
+                roots = try nodes(try s.required("items"), count: &count)
+                for r in SectionSnapshot.repeats(in: roots) {
+                    let reason = "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    \(r.id)\n)}"
+                    reader.reject(f.pointer.appending("items"), "Item \(r.at) of the tree (depth first) is \(FieldError.quoted(r.id.description)), like item \(r.first); a section snapshot holds each item once. UIKit: \(reason)")
+                }
+            }
+            let ops = try o.required("operations").array(maxCount: maxOperations)
+            var total = 0
+            var operations: [SectionSnapshotOperation] = []
+            for f in ops {
+                let op = try operation(f, &reader)
+                total += op.argumentCount
+                if total > BatchLimits.maxItems { throw FieldError.tooMany(pointer: f.pointer, limit: BatchLimits.maxItems) }
+                operations.append(op)
+            }
+            value = SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
+        } catch {
+            throw APIError.snapshotField(error)
+        }
+        if !reader.problems.isEmpty {
+            throw APIError.unprocessableSnapshot(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+        }
+        return value
+    }
+
+    /// `[{"id", "expanded"?, "children"?}]`; nesting is bounded by the JSON parser's depth.
+    static func nodes(_ field: JSONField, count: inout Int) throws(FieldError) -> [SectionSnapshot.Node] {
+        var out: [SectionSnapshot.Node] = []
+        for f in try field.array(maxCount: BatchLimits.maxItems) {
+            let o = try f.object()
+            try o.rejectUnknownKeys(allowed: nodeKeys)
+            let idField = try o.required("id")
+            let id = try WireReader.identifier(idField.value, idField.pointer)
+            let expanded = try o.value("expanded", default: false) { f throws(FieldError) in try f.bool() }
+            count += 1
+            if count > BatchLimits.maxItems { throw .tooMany(pointer: field.pointer, limit: BatchLimits.maxItems) }
+            let children = try o.optional("children").map { c throws(FieldError) in try nodes(c, count: &count) } ?? []
+            out.append(SectionSnapshot.Node(id: id, expanded: expanded, children: children))
+        }
+        return out
+    }
+
+    static func operation(_ field: JSONField, _ reader: inout WireReader) throws(FieldError) -> SectionSnapshotOperation {
+        let o = try field.object()
+        let opField = try o.required("op")
+        let name = try opField.string()
+        guard let keys = operationKeys[name] else {
+            throw .wrongType(pointer: opField.pointer, expected: "one of " + operationNames.map { "\"\($0)\"" }.joined(separator: ", "),
+                             found: FieldError.quoted(name))
+        }
+        try o.rejectUnknownKeys(allowed: keys.union(["op"]))
+        func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {
+            let f = try o.required(key)
+            return try WireReader.identifier(f.value, f.pointer)
+        }
+        func list() throws(FieldError) -> [SnapshotIdentifier] { try reader.snapshotIdentifiers(try o.required("items")) }
+        switch name {
+        case "append": return .append(try list(), to: try o.optional("to").map { f throws(FieldError) in try WireReader.identifier(f.value, f.pointer) })
+        case "insert":
+            switch (o.optional("before"), o.optional("after")) {
+            case (let b?, nil): return .insert(try list(), .before(try WireReader.identifier(b.value, b.pointer)))
+            case (nil, let a?): return .insert(try list(), .after(try WireReader.identifier(a.value, a.pointer)))
+            case (_?, let a?): throw .conflict(pointer: a.pointer, detail: "\(field.pointer) has both before and after; insert takes exactly one of them.")
+            case (nil, nil): throw .conflict(pointer: field.pointer.appending("before"), detail: "\(field.pointer) has neither before nor after; insert takes exactly one of them, e.g. \"before\": \"x\".")
+            }
+        case "delete": return .delete(try list())
+        case "deleteAll": return .deleteAll
+        case "expand": return .expand(try list())
+        case "collapse": return .collapse(try list())
+        case "level": return .level(try one("item"))
+        case "parent": return .parent(try one("item"))
+        case "isExpanded": return .isExpanded(try one("item"))
+        case "isVisible": return .isVisible(try one("item"))
+        case "contains": return .contains(try one("item"))
+        default:
+            let including = try o.value("includingParent", default: false) { f throws(FieldError) in try f.bool() }
+            return .snapshot(of: try one("item"), includingParent: including)
+        }
+    }
+}
+
+extension SnapshotEncoder {
+    /// `POST /snapshot/section`'s answer.
+    static func section(_ e: SectionSnapshotEdit, operations: [SectionSnapshotOperation]) -> [UInt8] {
+        var w = JSONWriter(capacity: 512 + e.snapshot.items.count * 80)
+        verdictHead(e.errors, &w)
+        if e.errors.isEmpty {
+            w.raw(",")
+            sectionBody(e.snapshot, &w)
+            w.raw(#","answers":["#)
+            for (n, k) in e.answers.keys.sorted().enumerated() {
+                guard let answer = e.answers[k] else { continue }
+                w.raw(n == 0 ? #"{"operation":"# : #",{"operation":"#)
+                w.int(k)
+                switch answer {
+                case .level(let l):
+                    w.raw(#","value":"#)
+                    w.int(l)
+                case .flag(let b):
+                    w.raw(#","value":"#)
+                    w.bool(b)
+                case .parent(let p?):
+                    w.raw(#","value":"#)
+                    identifier(p, &w)
+                case .parent(nil):
+                    break   // a root item has no parent: no value
+                case .snapshot(let s):
+                    w.raw(#","value":{"#)
+                    sectionBody(s, &w)
+                    w.raw("}")
+                }
+                w.raw("}")
+            }
+            w.raw("]}")
+        } else {
+            w.raw(#","items":null,"rootItems":null,"visibleItems":null,"expandedItems":null,"answers":null}"#)
+        }
+        return w.bytes
+    }
+
+    /// `"items":[{"id","level","expanded","visible","hasChildren"}],"rootItems",…` (no braces).
+    static func sectionBody(_ s: SectionSnapshot, _ w: inout JSONWriter) {
+        let visible = s.visibility, parents = s.childFlags
+        w.raw(#""items":["#)
+        for (k, id) in s.items.enumerated() {
+            w.raw(k == 0 ? #"{"id":"# : #",{"id":"#)
+            identifier(id, &w)
+            w.raw(#","level":"#)
+            w.int(s.levels[k])
+            w.raw(#","expanded":"#)
+            w.bool(s.isExpanded(id))
+            w.raw(#","visible":"#)
+            w.bool(visible[k])
+            w.raw(#","hasChildren":"#)
+            w.bool(parents[k])
+            w.raw("}")
+        }
+        w.raw(#"],"rootItems":"#)
+        identifiers(s.rootItems, &w)
+        w.raw(#","visibleItems":"#)
+        identifiers(s.visibleItems, &w)
+        w.raw(#","expandedItems":"#)
+        identifiers(s.expandedItems, &w)
+    }
+}

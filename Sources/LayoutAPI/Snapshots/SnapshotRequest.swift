@@ -1,0 +1,211 @@
+import LayoutEngine
+
+/// A decoded `POST /snapshot/apply` body.
+struct SnapshotApplyRequest: Equatable {
+    var old: DiffableSnapshot
+    var change: SnapshotChange
+    var source: SnapshotSource
+    var linkedSDK: LinkedSDK
+}
+
+/// Caps on snapshot requests: identifiers per snapshot and in all operation arguments as the
+/// batch routes (`BatchLimits`), and the identifiers the edit may visit (section scans), so a long
+/// list of moves in one huge section cannot keep the server busy: 20,000,000 visits take ~0.2 s.
+enum SnapshotLimits {
+    static let maxWork = 20_000_000
+}
+
+enum SnapshotRequestDecoder {
+    static let topLevelKeys: Set<String> = ["old", "operations", "new", "source", "linkedSDK"]
+    static let snapshotKeys: Set<String> = ["sections"]
+    static let newKeys: Set<String> = ["sections", "reloadedSections", "reloadedItems", "reconfiguredItems"]
+    static let sectionKeys: Set<String> = ["id", "items"]
+
+    /// Fields each operation takes besides `op` (`before`/`after` are exactly-one-of).
+    static let operationKeys: [String: Set<String>] = [
+        "appendSections": ["sections"], "insertSections": ["sections", "before", "after"], "deleteSections": ["sections"],
+        "moveSection": ["section", "before", "after"], "reloadSections": ["sections"],
+        "appendItems": ["items", "toSection"], "insertItems": ["items", "before", "after"], "deleteItems": ["items"],
+        "deleteAllItems": [], "moveItem": ["item", "before", "after"], "reloadItems": ["items"], "reconfigureItems": ["items"],
+    ]
+    static let operationNames = ["appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections",
+                                 "appendItems", "insertItems", "deleteItems", "deleteAllItems", "moveItem", "reloadItems",
+                                 "reconfigureItems"]
+
+    static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> SnapshotApplyRequest {
+        let json = try RequestDocument.parse(body)
+        var reader = WireReader()
+        let value: SnapshotApplyRequest
+        do {
+            value = try decode(JSONField(json), reader: &reader, maxOperations: maxOperations)
+        } catch {
+            throw APIError.snapshotField(error)
+        }
+        if !reader.problems.isEmpty {
+            throw APIError.unprocessableSnapshot(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+        }
+        return value
+    }
+
+    static func decode(_ root: JSONField, reader: inout WireReader, maxOperations: Int) throws(FieldError) -> SnapshotApplyRequest {
+        let o = try root.object()
+        try o.rejectUnknownKeys(allowed: topLevelKeys)
+        let old = try o.optional("old").map { f throws(FieldError) in try reader.snapshot(f, keys: snapshotKeys).0 } ?? DiffableSnapshot()
+        let source = try o.value("source", default: .fresh) { f throws(FieldError) in try f.enumValue(SnapshotSource.self) }
+        let sdk = try o.value("linkedSDK", default: .current) { f throws(FieldError) in try f.enumValue(LinkedSDK.self) }
+        let opsField = o.optional("operations"), newField = o.optional("new")
+        let change: SnapshotChange
+        switch (opsField, newField) {
+        case (let ops?, nil):
+            change = .operations(try reader.operations(ops, maxOperations: maxOperations))
+        case (nil, let new?):
+            let (snapshot, marks) = try reader.snapshot(new, keys: newKeys)
+            change = .snapshot(snapshot, marks)
+        case (_?, let new?):
+            throw .conflict(pointer: new.pointer, detail: "\(new.pointer) and /operations are both present; send either the snapshot passed to apply (new) or the operations made on a copy of old (operations), not both.")
+        case (nil, nil):
+            throw .conflict(pointer: .root, detail: "The request has neither operations nor new; send the operations made on a copy of old (\"operations\": [{\"op\": \"appendSections\", \"sections\": [\"main\"]}]) or the snapshot passed to apply (\"new\": {\"sections\": [...]}).")
+        }
+        return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk)
+    }
+}
+
+extension APIError {
+    /// Shape errors are 400; caps are 422.
+    static func snapshotField(_ e: FieldError) -> APIError {
+        switch e {
+        case .invalidValue, .tooMany: .unprocessableSnapshot([e], detail: e.detail)
+        default: .badField(e)
+        }
+    }
+}
+
+extension WireReader {
+    /// A string, or a whole number within `Int` (`"a"`, `7`): what `Hashable` identifiers a client
+    /// sends. Other JSON is a 400.
+    static func identifier(_ value: JSON, _ pointer: @autoclosure () -> JSONPointer) throws(FieldError) -> SnapshotIdentifier {
+        switch value {
+        case .string(let s): return .string(s)
+        case .number(let d):
+            if let i = whole(value) { return .integer(i) }
+            var w = JSONWriter(capacity: 24)
+            w.number(d)
+            throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: String(decoding: w.bytes, as: UTF8.self))
+        default:
+            throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: value.kindDescription)
+        }
+    }
+
+    /// An array of identifiers, at most `BatchLimits.maxItems`.
+    mutating func snapshotIdentifiers(_ field: JSONField) throws(FieldError) -> [SnapshotIdentifier] {
+        guard case .array(let values) = field.value else { _ = try field.array(); return [] }
+        if values.count > BatchLimits.maxItems { throw .tooMany(pointer: field.pointer, limit: BatchLimits.maxItems) }
+        var out: [SnapshotIdentifier] = []
+        out.reserveCapacity(values.count)
+        let base = field.pointer
+        for (i, v) in values.enumerated() { out.append(try Self.identifier(v, base.appending(i))) }
+        return out
+    }
+
+    /// `{"sections": [{"id", "items"}]}` (plus the marks for `new`); a value no snapshot can be
+    /// (repeats, D2) is collected as 422 problems quoting UIKit's text for the same mistake.
+    mutating func snapshot(_ field: JSONField, keys: Set<String>) throws(FieldError) -> (DiffableSnapshot, SnapshotMarks) {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: keys)
+        let sectionsField = try o.required("sections")
+        let list = try sectionsField.array(maxCount: BatchLimits.maxSections)
+        var sections: [DiffableSnapshot.Section] = []
+        sections.reserveCapacity(list.count)
+        var total = 0
+        for f in list {
+            let s = try f.object()
+            try s.rejectUnknownKeys(allowed: SnapshotRequestDecoder.sectionKeys)
+            let idField = try s.required("id")
+            let id = try Self.identifier(idField.value, idField.pointer)
+            let items = try snapshotIdentifiers(try s.required("items"))
+            total += items.count
+            if total > BatchLimits.maxItems { throw .tooMany(pointer: sectionsField.pointer, limit: BatchLimits.maxItems) }
+            sections.append(DiffableSnapshot.Section(id: id, items: items))
+        }
+        let snapshot = DiffableSnapshot(sections: sections)
+        for p in SnapshotValidation.problems(snapshot, limit: Self.maxProblems) {
+            let base = field.pointer.appending("sections").appending(p.section)
+            let pointer = p.item.map { base.appending("items").appending($0) } ?? base.appending("id")
+            let what = FieldError.quoted(p.identifier.description)
+            let detail: String
+            switch p.kind {
+            case .duplicateSection(let f):
+                detail = "\(pointer) is \(what), like \(field.pointer.appending("sections").appending(f).appending("id")); a snapshot holds each section identifier once. UIKit: \(p.error.reason)"
+            case .duplicateItemInSection(let f):
+                detail = "\(pointer) is \(what), like \(base.appending("items").appending(f)); an item identifier occurs once in a snapshot. UIKit: \(p.error.reason)"
+            case .itemInTwoSections(let fs, let fi):
+                detail = "\(pointer) is \(what), already \(field.pointer.appending("sections").appending(fs).appending("items").appending(fi)); an item identifier occurs once in a whole snapshot, not once per section. UIKit: \(p.error.reason)"
+            }
+            reject(pointer, detail)
+        }
+        var marks = SnapshotMarks()
+        if keys.contains("reloadedItems") {
+            if let f = o.optional("reloadedSections") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reloadedSections) }
+            if let f = o.optional("reloadedItems") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reloadedItems) }
+            if let f = o.optional("reconfiguredItems") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reconfiguredItems) }
+        }
+        return (snapshot, marks)
+    }
+
+    /// The operations, at most `maxOperations` of them naming at most `BatchLimits.maxItems`
+    /// identifiers in all.
+    mutating func operations(_ field: JSONField, maxOperations: Int) throws(FieldError) -> [SnapshotOperation] {
+        let list = try field.array(maxCount: maxOperations)
+        var out: [SnapshotOperation] = []
+        out.reserveCapacity(list.count)
+        var total = 0
+        for f in list {
+            let op = try operation(f)
+            total += op.argumentCount
+            if total > BatchLimits.maxItems { throw .tooMany(pointer: field.pointer, limit: BatchLimits.maxItems) }
+            out.append(op)
+        }
+        return out
+    }
+
+    mutating func operation(_ field: JSONField) throws(FieldError) -> SnapshotOperation {
+        let o = try field.object()
+        let opField = try o.required("op")
+        let name = try opField.string()
+        guard let keys = SnapshotRequestDecoder.operationKeys[name] else {
+            throw .wrongType(pointer: opField.pointer, expected: "one of " + SnapshotRequestDecoder.operationNames.map { "\"\($0)\"" }.joined(separator: ", "),
+                             found: FieldError.quoted(name))
+        }
+        try o.rejectUnknownKeys(allowed: keys.union(["op"]))
+        func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {
+            let f = try o.required(key)
+            return try Self.identifier(f.value, f.pointer)
+        }
+        func position() throws(FieldError) -> SnapshotOperation.Position {
+            switch (o.optional("before"), o.optional("after")) {
+            case (let b?, nil): return .before(try Self.identifier(b.value, b.pointer))
+            case (nil, let a?): return .after(try Self.identifier(a.value, a.pointer))
+            case (_?, let a?):
+                throw .conflict(pointer: a.pointer, detail: "\(field.pointer) has both before and after; \(name) takes exactly one of them (the Swift API's before:/after: variants).")
+            case (nil, nil):
+                throw .conflict(pointer: field.pointer.appending("before"), detail: "\(field.pointer) has neither before nor after; \(name) takes exactly one of them, e.g. \"before\": \"x\".")
+            }
+        }
+        switch name {
+        case "appendSections": return .appendSections(try snapshotIdentifiers(try o.required("sections")))
+        case "insertSections": return .insertSections(try snapshotIdentifiers(try o.required("sections")), try position())
+        case "deleteSections": return .deleteSections(try snapshotIdentifiers(try o.required("sections")))
+        case "moveSection": return .moveSection(try one("section"), try position())
+        case "reloadSections": return .reloadSections(try snapshotIdentifiers(try o.required("sections")))
+        case "appendItems":
+            let to = try o.optional("toSection").map { f throws(FieldError) in try Self.identifier(f.value, f.pointer) }
+            return .appendItems(try snapshotIdentifiers(try o.required("items")), toSection: to)
+        case "insertItems": return .insertItems(try snapshotIdentifiers(try o.required("items")), try position())
+        case "deleteItems": return .deleteItems(try snapshotIdentifiers(try o.required("items")))
+        case "deleteAllItems": return .deleteAllItems
+        case "moveItem": return .moveItem(try one("item"), try position())
+        case "reloadItems": return .reloadItems(try snapshotIdentifiers(try o.required("items")))
+        default: return .reconfigureItems(try snapshotIdentifiers(try o.required("items")))
+        }
+    }
+}
