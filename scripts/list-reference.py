@@ -121,6 +121,7 @@ class Model:
         self.W, self.H, self.s = N(cv["width"]), N(cv["height"]), N(cv.get("scale", 1))
         safe = _insets(cv.get("safeAreaInsets"), ("top", "left", "bottom", "right"))
         self.safeL, self.safeR = N(safe["left"]), N(safe["right"])
+        self.rtl = cv.get("layoutDirection") == "rightToLeft"  # L10: leading/trailing swap
         lm = cv.get("layoutMargins") or {}
         self.cvML, self.cvMR = N(lm.get("left", 8)), N(lm.get("right", 8))
         layout = request["layout"]
@@ -193,9 +194,13 @@ class Model:
 
     # ---- insets ------------------------------------------------------------------------------
     def horizontal(self, sec):
-        """L10: (leading, trailing) of the section's rows (absolute; reference none)."""
+        """L10: the (left, right) insets of the section's rows (absolute; reference none). The
+        defaults are per physical side (margins and safe areas are physical); explicit
+        contentInsets are directional, so RTL puts `leading` on the right."""
         if sec.override_insets is not None:
-            return self.N(sec.override_insets.get("leading", 0)), self.N(sec.override_insets.get("trailing", 0))
+            lead = self.N(sec.override_insets.get("leading", 0))
+            trail = self.N(sec.override_insets.get("trailing", 0))
+            return (trail, lead) if self.rtl else (lead, trail)
         if sec.appearance in INSET_ROWS:
             m = self.table_margin(self.W)
             return max(self.cvML, m + self.safeL), max(self.cvMR, m + self.safeR)
@@ -239,8 +244,9 @@ class Model:
     # ---- separators (L15) --------------------------------------------------------------------
     def inside_margin(self, sec, lead, trail):
         a = sec.appearance
-        if a in ("plain", "grouped"):
-            return max(self.cvML - self.safeL, self.table_margin(self.W))
+        if a in ("plain", "grouped"):  # the leading side's margin: the right one in RTL
+            margin, safe = (self.cvMR, self.safeR) if self.rtl else (self.cvML, self.safeL)
+            return max(margin - safe, self.table_margin(self.W))
         if a == "insetGrouped":
             return self.table_margin(self.W - lead - trail)
         return self.N(8)
@@ -285,7 +291,9 @@ class Model:
             li, ti = N(explicit.get("leading", 0)), N(explicit.get("trailing", 0))
         x, y, w, h = row
         t = self.separator_thickness()
-        return (x + li, y + h - t if edge == "bottom" else y, w - li - ti, t)
+        # L10 RTL: the leading inset is on the right; rows, headers and backgrounds are already
+        # placed by physical left/right margins and safe areas, so they do not move
+        return (x + (ti if self.rtl else li), y + h - t if edge == "bottom" else y, w - li - ti, t)
 
     # ---- layout ------------------------------------------------------------------------------
     def layout(self):
@@ -424,6 +432,8 @@ def random_request(rng):
     w = rng.choice([320, 375, 390, 393, 414, 428, 430, 744, 844, 1024, 1366])
     scale = rng.choice([1, 2, 3, 3])
     view = {"width": w, "height": rng.choice([390, 568, 812, 852, 1133]), "scale": scale}
+    if rng.random() < 0.2:
+        view["layoutDirection"] = "rightToLeft"
     if gen == "ios15to18" and rng.random() < 0.3:
         side = rng.choice([0, 44, 47, 59])
         view["safeAreaInsets"] = {"top": 0, "left": side, "bottom": 21, "right": side}

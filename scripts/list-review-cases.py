@@ -18,8 +18,10 @@ listref = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(listref)
 
 
-def cv(w, h, scale=3, safe=None, margins=None):
+def cv(w, h, scale=3, safe=None, margins=None, rtl=False):
     d = {"width": w, "height": h, "scale": scale}
+    if rtl:
+        d["layoutDirection"] = "rightToLeft"
     if safe:
         d["safeAreaInsets"] = dict(zip(("top", "left", "bottom", "right"), safe))
     if margins:
@@ -294,6 +296,20 @@ CASES = [
      "(the last row too) inset 8 inside the 16-pt inset rows.",
      req(cv(375, 812), [2, 1], {"appearance": "sidebarPlain", "headerMode": "supplementary", "headerTopPadding": 5,
                                 "showsSeparators": True}, env=SEP)),
+    ("plain-rtl-separators-margins", "rule",
+     "L10 L15 RTL: rows and headers keep their physical frames; the separators' leading inset goes to the right and "
+     "is the leading (right) side's margin: max(cvMR 8 - safeR 0, 16) = 16, not the left margin 30 "
+     "(D? _effectiveCollectionViewLayoutMarginsForAppearanceStyle: swaps left/right for RTL).",
+     req(cv(393, 852, 3, margins=(8, 30, 8, 8), rtl=True), [3], {"appearance": "plain", "headerMode": "supplementary"}, env=SEP)),
+    ("inset-grouped-rtl-notch-content-insets", "rule",
+     "L9 L10 L14 RTL: landscape with the notch on the left only: section 0 keeps physical insets max(8, 20 + 47) = 67 "
+     "left and max(8, 20) = 20 right, so the separator (inset 20 from the leading, right, edge) ends 20 before the "
+     "row's right end; section 1's explicit contentInsets are directional: leading 24 is on the right, trailing 0 on "
+     "the left, and the background spans x 0 to W + 24.",
+     req(cv(844, 390, 3, safe=(0, 47, 21, 0), rtl=True), [2, 2], sections=[
+         {"list": {"appearance": "insetGrouped", "headerMode": "supplementary"}},
+         {"list": {"appearance": "insetGrouped"}, "contentInsets": {"top": 0, "leading": 24, "bottom": 0, "trailing": 0}}],
+         env=SEP)),
     ("plain-no-backgrounds", "rule",
      "L14 + section 2: includeBackgroundDecorations false: no background decorations, the rest unchanged.",
      req(cv(375, 812), [2, 1], {"appearance": "plain", "headerMode": "supplementary"}, env={"includeBackgroundDecorations": False})),
