@@ -45,7 +45,7 @@ func runCompositionalBenchmarks() {
 /// Process CPU time per element (user + kernel), the fastest of 9 samples, each covering
 /// about 1M elements. On a shared 2-core machine wall-clock medians swing by 5x between runs;
 /// the minimum CPU time of the process itself is the stable figure to compare in one run.
-private func perElement(_ elements: Int, _ body: () -> Int) -> Double {
+func perElement(_ elements: Int, _ body: () -> Int) -> Double {
     let repetitions = max(1, 1_000_000 / elements)
     var sink = 0
     var best = Double.infinity
@@ -58,7 +58,7 @@ private func perElement(_ elements: Int, _ body: () -> Int) -> Double {
     return best / Double(repetitions * elements)
 }
 
-private func cpuNanoseconds() -> Double {
+func cpuNanoseconds() -> Double {
     #if canImport(Glibc)
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)

@@ -144,7 +144,9 @@ extension EventLoop {
             let fd = c.fd
             let id = c.id
             DispatchQueue.global().async { [plan] in
-                mailbox.post(Completion(fd: fd, id: id, response: responder.respond(to: request, plan: plan)))
+                responder.respond(to: request, plan: plan) { response in
+                    mailbox.post(Completion(fd: fd, id: id, response: response))
+                }
             }
         }
     }

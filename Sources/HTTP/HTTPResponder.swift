@@ -42,6 +42,17 @@ public protocol HTTPResponder: Sendable {
     /// Builds the response. `HEAD` requests arrive as `HEAD`: answer as for `GET`; the server
     /// drops the body and keeps its `Content-Length`.
     func respond(to request: Request, plan: consuming Plan) -> Response
+
+    /// The offloaded form of `respond(to:plan:)`: calls `complete` exactly once, on any thread,
+    /// possibly later, so an answer that waits for I/O (a store commit) holds no thread while it
+    /// waits. Runs on Dispatch; the default answers at once with `respond(to:plan:)`.
+    func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void)
+}
+
+extension HTTPResponder {
+    public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
+        complete(respond(to: request, plan: plan))
+    }
 }
 
 extension HTTPResponder where Plan == Void {

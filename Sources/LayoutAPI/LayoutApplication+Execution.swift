@@ -25,7 +25,7 @@ extension LayoutApplication {
     /// unless its coded form is still to make; anything else is decoded and computed on Dispatch.
     static func postCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         _ = app.memoLookup(request, &plan)
-        guard let entry = plan.entry else { return .offload }
+        guard let entry = plan.entry, !app.awaitsCommit(entry) else { return .offload }
         if (try? prefersMinimal(plan)) == true { return compressionPending(entry.minimal, plan) ? .offload : .inline }
         return fullCost(entry, plan)
     }

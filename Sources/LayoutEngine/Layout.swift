@@ -17,6 +17,9 @@ public struct Layout: Sendable, Hashable {
     /// The names of the element kinds, indexed by `SupplementaryKind.rawValue`: always starts
     /// with `defaultElementKinds` (`header`, `footer`), so flow-family answers are unchanged.
     public var elementKinds: [String]
+    /// The rounded groups of rows UIKit draws for insetGrouped list sections (list-layout.md
+    /// L17): corner radius and the rect the rounded corners enclose. Empty for other layouts.
+    public var roundedSections: [RoundedSection] = []
     /// Laid out right to left: frames are the mirror image of the left-to-right layout across
     /// `contentSize.width` (`mirrorForRightToLeft()`); a horizontal scroll axis runs from the right.
     public var isRightToLeft: Bool = false
@@ -86,6 +89,10 @@ public struct Pinning: Hashable, Sendable {
     /// `pinToVisibleBounds`): a section's header or footer slot, or a leading (trailing) global
     /// element, which pins over the whole content. Set with `Layout.notePinnedElements()`.
     public var elements: Bool
+    /// Added to the zIndex of an element pinning itself while it is drawn away from its frame:
+    /// list headers and footers (zIndex 200) are drawn at 210 while pinned over rows
+    /// (`_setPinningZIndex:`, list-layout.md L13); 0 for other layouts (R31 changes only the frame).
+    public var selfPinnedZIndexRaise = 0
 
     public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true,
                 contentInset: Insets = .zero, elements: Bool = false) {
@@ -114,5 +121,21 @@ public struct LayoutWarning: Hashable, Sendable {
         self.code = code
         self.message = message
         self.indexPath = indexPath
+    }
+}
+
+/// An insetGrouped list section's rounded rows (L17): the rows from the first (after a
+/// first-item header) to the last, whose outer corners UIKit rounds with `cornerRadius`
+/// (`_configureLayoutAttributesWithInsetGroupedMasking:…`). With row spacing every row is
+/// rounded on its own and has its own entry.
+public struct RoundedSection: Hashable, Sendable {
+    public var section: Int
+    public var frame: Rect
+    public var cornerRadius: Double
+
+    public init(section: Int, frame: Rect, cornerRadius: Double) {
+        self.section = section
+        self.frame = frame
+        self.cornerRadius = cornerRadius
     }
 }

@@ -65,8 +65,12 @@ extension Layout {
     /// an element pinning itself keeps its own (UIKit changes only the frame, R31).
     func pinnedCopy(_ index: Int, _ frame: Rect) -> LayoutAttributes {
         var copy = attributes[index]
+        if !copy.pinsToVisibleBounds {
+            copy.zIndex = Layout.pinnedZIndex
+        } else if frame != copy.frame {
+            copy.zIndex += pinning.selfPinnedZIndexRaise
+        }
         copy.frame = frame
-        if !copy.pinsToVisibleBounds { copy.zIndex = Layout.pinnedZIndex }
         return copy
     }
 

@@ -31,12 +31,18 @@ extension Layout {
         return m
     }
 
-    /// Mirrors in place. Calling it on a layout that is already mirrored does nothing.
+    /// Mirrors in place (`Rect.mirrored(acrossWidth:)` on every frame). Calling it on a layout
+    /// that is already mirrored does nothing. O(n), a few ns per element.
     public mutating func mirrorForRightToLeft() {
         guard !isRightToLeft else { return }
         let width = contentSize.width
-        for i in attributes.indices {
-            attributes[i].frame = attributes[i].frame.mirrored(acrossWidth: width)
+        attributes.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices {
+                buffer[i].frame.origin.x = width - buffer[i].frame.origin.x - buffer[i].frame.size.width + 0
+            }
+        }
+        for i in roundedSections.indices {
+            roundedSections[i].frame = roundedSections[i].frame.mirrored(acrossWidth: width)
         }
         isRightToLeft = true
     }
@@ -77,7 +83,8 @@ extension LayoutDefinition {
     /// The layout as the collection view shows it in `layoutDirection`: `layout()`, mirrored
     /// when right to left. Everything that serves layouts (cache, invalidation) calls this.
     public func directedLayout() throws(LayoutRefusal) -> Layout {
-        let layout = try layout()
-        return layoutDirection == .rightToLeft ? layout.mirroredForRightToLeft() : layout
+        var layout = try layout()
+        if layoutDirection == .rightToLeft { layout.mirrorForRightToLeft() } // in place: no copy of the attributes
+        return layout
     }
 }

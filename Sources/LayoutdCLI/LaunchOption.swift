@@ -93,10 +93,10 @@ extension LaunchOptions {
             }
         },
         LaunchOption(flag: "--store", environment: "LAYOUTD_STORE", placeholder: "URL",
-                     help: "shared layout store for replicas, postgres://user:password@host:port/database", defaultText: "none: memory only") { options, value, source throws(LaunchError) in
-            guard value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") else {
+                     help: "shared layout store for replicas, postgres://user:password@host:port/database or memory: (pass it in LAYOUTD_STORE: ps shows arguments)", defaultText: "none: memory only") { options, value, source throws(LaunchError) in
+            guard StoreFactory.scheme(of: value) != nil else {
                 throw .invalidValue(source: source, value: StoreOptions(url: value).redactedURL ?? value,
-                                    expected: "a postgres://user:password@host:port/database URL")
+                                    expected: "a URL such as postgres://user:password@host:port/database or memory:")
             }
             options.store.url = value
         },

@@ -6,8 +6,16 @@ import PostgresNIO
 import Synchronization
 
 /// `LayoutStore` on PostgreSQL through postgres-nio's `PostgresClient` (a connection pool that
-/// reconnects by itself). All I/O runs on postgres-nio's event loops and Swift concurrency's
-/// threads; each call reports through its callback within its timeout.
+/// reconnects by itself). Everything runs on the store's own event-loop thread: its sockets, and
+/// its Swift tasks too (`StoreExecutor`), never on Dispatch's worker threads; each call reports
+/// through its callback within its timeout.
+///
+/// Why its own thread: on Linux, Swift's global concurrent executor runs tasks on Dispatch's
+/// global worker threads. The service's request handlers also run there and wait (blocked) for
+/// store reads; right after a start, under load, every worker could be blocked waiting for a
+/// store task that needed a worker to run, until Dispatch grew its pool (about one thread a
+/// second) or the wait timed out: the "2 s store timeouts every 2.3 s for 10-30 s after a start"
+/// of issue 22. Each timeout also replaced the pool with a cold one, feeding the next.
 ///
 /// Schema (version 1), created at start-up when missing, under an advisory lock so replicas
 /// starting together do not race:
@@ -25,6 +33,9 @@ package final class PostgresLayoutStore: LayoutStore {
     /// its own (≤ 5 s), so a fresh pool reconnects as soon as the database is back.
     private let pool: Mutex<(client: PostgresClient, runner: Task<Void, Never>)>
     private let failed = Atomic<Bool>(false)
+    /// The store's event loop (its sockets) and the executor its tasks run on (the same thread).
+    private let loop: any EventLoop
+    private let executor: StoreExecutor
 
     /// Advisory lock keys: schema creation and retention.
     static let schemaLock: Int64 = 0x6c61_796f_7574_0001
@@ -37,28 +48,36 @@ package final class PostgresLayoutStore: LayoutStore {
             password: configuration.password, database: configuration.database, tls: configuration.tls)
         pool.options.connectTimeout = .seconds(2)
         pool.options.maximumConnections = 8
-        pool.options.minimumConnections = 0
-        // Commits do not wait for the WAL flush: a row is visible to every replica as soon as the
-        // INSERT returns; a PostgreSQL crash may lose the last ~0.6 s of rows, which are
-        // recomputable (a later POST writes them again). Measured here: ~4 ms per write with
-        // the flush on a loaded disk.
-        pool.options.additionalStartupParameters = [("synchronous_commit", "off")]
+        // Two connections open from the start (kept alive): the first requests after a start do
+        // not wait for connection set-up (TCP, SCRAM) on top of their query.
+        pool.options.minimumConnections = 2
+        // Commits wait for the WAL flush (`synchronous_commit` on, PostgreSQL's default, set here
+        // so a server default of off does not apply): an id is handed out only once its row
+        // survives a PostgreSQL crash. Group commit (`StoreClient.commit`) pays one flush for
+        // the rows of all concurrent requests.
+        pool.options.additionalStartupParameters = [("synchronous_commit", "on")]
         self.configuration = pool
-        self.pool = Mutex(Self.start(pool))
+        // One loop of postgres-nio's default group (NIO's own threads, not Dispatch's).
+        let loop = PostgresClient.defaultEventLoopGroup.next()
+        let executor = StoreExecutor(loop)
+        self.loop = loop
+        self.executor = executor
+        self.pool = Mutex(Self.start(pool, loop: loop, executor: executor))
     }
 
     deinit { pool.withLock { $0.runner.cancel() } }
 
-    private static func start(_ configuration: PostgresClient.Configuration) -> (client: PostgresClient, runner: Task<Void, Never>) {
-        let client = PostgresClient(configuration: configuration)
-        return (client, Task.detached { await client.run() })
+    private static func start(_ configuration: PostgresClient.Configuration, loop: any EventLoop,
+                              executor: StoreExecutor) -> (client: PostgresClient, runner: Task<Void, Never>) {
+        let client = PostgresClient(configuration: configuration, eventLoopGroup: loop)
+        return (client, Task.detached(executorPreference: executor) { await client.run() })
     }
 
     private var client: PostgresClient { pool.withLock { $0.client } }
 
     package func prepare(timeout: Duration, _ done: @escaping @Sendable (Result<StoreSchema, StoreFailure>) -> Void) {
         if failed.exchange(false, ordering: .relaxed) {
-            let fresh = Self.start(configuration)
+            let fresh = Self.start(configuration, loop: loop, executor: executor)
             let old = pool.withLock { current in
                 defer { current = fresh }
                 return current.runner
@@ -153,11 +172,11 @@ package final class PostgresLayoutStore: LayoutStore {
         }
     }
 
-    /// Runs `body` on Swift concurrency's threads, racing it against `timeout` (the loser is
-    /// cancelled), and reports once.
+    /// Runs `body` on the store's thread, racing it against `timeout` (the loser is cancelled),
+    /// and reports once.
     private func run<T: Sendable>(_ timeout: Duration, _ done: @escaping @Sendable (Result<T, StoreFailure>) -> Void,
                                   _ body: @escaping @Sendable () async throws -> T) {
-        Task.detached {
+        Task.detached(executorPreference: executor) {
             do {
                 let value = try await withThrowingTaskGroup(of: T.self) { group in
                     group.addTask { try await body() }
@@ -192,5 +211,17 @@ package final class PostgresLayoutStore: LayoutStore {
     }
 
     static let quiet = Logger(label: "layoutd.store", factory: { _ in SwiftLogNoOpLogHandler() })
+}
+
+/// Runs Swift tasks on one NIO event loop (the thread the store's sockets use), so they never
+/// compete with the service's handlers for Dispatch's worker threads.
+final class StoreExecutor: TaskExecutor {
+    let loop: any EventLoop
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }
 #endif

@@ -50,7 +50,8 @@ logger.debug("""
     access-log=\(options.accessLog ? "on" : "off") store=\(options.store.redactedURL ?? "none")
     """)
 
-let app = LayoutApplication(configuration: options.service, store: makeStoreClient(options.store, logger: logger))
+let store = makeStoreClient(options.store, logger: logger)
+let app = LayoutApplication(configuration: options.service, store: store)
 let accessLog = options.accessLog
 let server = Server(configuration: http, responder: app, observer: { record in
     app.record(record)
@@ -72,6 +73,7 @@ logger.standardOutput("""
     """)
 
 server.waitForShutdownSignal()
+stopStore(store, waitingAtMost: options.store.timeout, logger: logger)
 logger.flushAccessLog()
 logger.info("layoutd stopped")
 exit(0)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Testing
 @testable import HTTP
 import TestSupport
@@ -59,6 +60,34 @@ import TestSupport
             + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /slow/10 HTTP/1.1\r\nHost: x\r\n\r\n")
         let bodies = try (0..<4).map { _ in try c.readResponse().text }
         #expect(bodies == ["slow 150", "hello", "abc", "slow 10"])
+    }
+
+    /// An offloaded responder may answer later, from another thread (a store commit's callback):
+    /// the answer is written when it comes, in order with the pipelined requests after it.
+    @Test func anAnswerCompletedLaterIsWrittenInOrder() throws {
+        let (server, port) = try startServer()
+        defer { server.shutdown() }
+        let c = try RawClient(port: port)
+        try c.send("GET /later/200 HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /later/10 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let bodies = try (0..<3).map { _ in try c.readResponse().text }
+        #expect(bodies == ["later 200", "hello", "later 10"])
+    }
+
+    /// A drain waits for an answer that is still to come (within the drain timeout).
+    @Test func aDrainWaitsForAnAnswerStillToCome() throws {
+        let (server, port) = try startServer { $0.drainTimeout = 5 }
+        let c = try RawClient(port: port)
+        try c.send("GET /later/300 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(eventually { server.stats.openConnections == 1 })
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+            server.shutdown()
+            stopped.signal()
+        }
+        let r = try c.readResponse()
+        #expect(r.status == 200)
+        #expect(r.text == "later 300")
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
     }
 
     @Test func chunkedBodyIsDechunked() throws {

@@ -1,19 +1,30 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Synchronization
 @testable import HTTP
 
 /// Routes for the socket tests:
 /// `/hello` (inline), `/echo` (offloaded, echoes the body), `/slow/<ms>` (offloaded sleep),
-/// `/spin/<ms>` (inline sleep, holding the loop), `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes).
+/// `/spin/<ms>` (inline sleep, holding the loop), `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes),
+/// `/later/<ms>` (offloaded, answered `ms` later from a timer: no thread waits meanwhile).
 struct TestResponder: HTTPResponder {
     func plan(for head: RequestHead) -> RequestPlan<Void> {
         head.path == "/reject" ? .answer(Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8))) : .proceed(())
     }
 
     func execution(for request: Request, plan: inout Void) -> Execution {
-        request.path.hasPrefix("/slow") || request.path == "/echo" ? .offload : .inline
+        request.path.hasPrefix("/slow") || request.path.hasPrefix("/later") || request.path == "/echo" ? .offload : .inline
+    }
+
+    func respond(to request: Request, plan: Void, complete: @escaping @Sendable (Response) -> Void) {
+        guard request.path.hasPrefix("/later/"), let ms = Int(request.path.dropFirst(7)) else {
+            return complete(respond(to: request, plan: plan))
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(ms)) {
+            complete(Response(status: 200, contentType: "text/plain", body: Array("later \(ms)".utf8)))
+        }
     }
 
     func respond(to request: Request, plan: Void) -> Response {

@@ -1,9 +1,11 @@
 import Dispatch
+import HTTP
 @testable import LayoutAPI
 import Synchronization
 
 /// An in-memory `LayoutStore` whose faults tests switch on: down (every call fails at once),
-/// failing writes, a delay longer than the timeout, a gate that holds reads until opened.
+/// failing writes, a delay longer than the timeout, a gate that holds reads until opened, and
+/// writes held (not answered) until released.
 final class FakeStore: LayoutStore {
     struct State {
         var rows: [String: StoredLayout] = [:]
@@ -16,6 +18,11 @@ final class FakeStore: LayoutStore {
         var expireCalls = 0
         var expireLockedElsewhere = false
         var prepares = 0
+        /// Writes are not answered until `releaseWrites()` (a commit in flight).
+        var holdWrites = false
+        var held: [@Sendable () -> Void] = []
+        /// Rows per write call, in order.
+        var batches: [[String]] = []
     }
     let state = Mutex(State())
     /// Reads wait here while `gated` (for the concurrency test).
@@ -57,10 +64,27 @@ final class FakeStore: LayoutStore {
         }
     }
 
+    /// Answers the writes held so far (in order), and holds no more.
+    func releaseWrites() {
+        let held = state.withLock { s -> [@Sendable () -> Void] in
+            s.holdWrites = false
+            defer { s.held = [] }
+            return s.held
+        }
+        for answer in held { answer() }
+    }
+
     func write(_ rows: [StoredLayout], timeout: Duration, _ done: @escaping @Sendable (Result<Int, StoreFailure>) -> Void) {
+        let held = state.withLock { s -> Bool in
+            guard s.holdWrites else { return false }
+            s.held.append { [self] in write(rows, timeout: timeout, done) }
+            return true
+        }
+        if held { return }
         answer(done, failWrite: true) { [self] in
             state.withLock { s in
                 s.writeCalls += 1
+                s.batches.append(rows.map(\.id))
                 var inserted = 0
                 for row in rows where s.rows[row.id] == nil {
                     s.rows[row.id] = row
@@ -109,4 +133,32 @@ extension LayoutApplication {
 extension StoreClient {
     /// The start-up probe without the background timer.
     func connectForTests() { _ = probe() }
+}
+
+extension LayoutApplication {
+    /// A request as the server runs an offloaded one (`respond(to:plan:complete:)`): the answer,
+    /// or nil if `complete` was not called within `timeout` seconds (it is still waiting).
+    func offloaded(_ request: Request, timeout: Double = 5) -> Response? {
+        let box = Mutex<Response?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        guard var plan = planned(request) else { return respond(to: request) }
+        _ = execution(for: request, plan: &plan)
+        respond(to: request, plan: plan) { response in
+            box.withLock { $0 = response }
+            answered.signal()
+        }
+        guard answered.wait(timeout: .now() + timeout) == .success else { return nil }
+        return box.withLock { $0 }
+    }
+
+    /// The plan the server would carry for `request` (nil: answered at the head).
+    func planned(_ request: Request) -> Plan? {
+        guard case .proceed(let plan) = plan(for: request.head) else { return nil }
+        return plan
+    }
+
+    /// `POST` as the server answers it with a store: once the row is committed.
+    func postDurably(_ body: String, target: String = "/layout", timeout: Double = 5) -> Response? {
+        offloaded(Request(method: "POST", target: target, headers: [("Content-Type", "application/json")], body: Array(body.utf8)), timeout: timeout)
+    }
 }

@@ -110,7 +110,7 @@ import Testing
         let cut = String(repeating: "~1", count: 64) + "…"
         #expect(r.status == 400)
         #expect(r.pointers == ["/" + cut])
-        #expect(r.detail == "Unknown field at /\(cut); remove \"\(String(repeating: "/", count: 64))…\" or use one of: \"collectionView\", \"layout\", \"preferredSizes\", \"sections\".")
+        #expect(r.detail == "Unknown field at /\(cut); remove \"\(String(repeating: "/", count: 64))…\" or use one of: \"collectionView\", \"layout\", \"preferredSizes\", \"preferredSupplementarySizes\", \"sections\".")
         #expect(r.body.count < 2_000)
     }
 

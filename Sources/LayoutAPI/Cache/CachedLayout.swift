@@ -39,6 +39,10 @@ final class CachedLayout: Sendable {
     let deflateETag: String
     /// `/layout/{id}`.
     let location: String
+    /// With a shared store: whether it holds this layout's row (committed here, or read from
+    /// it). Until then a request that would hand out the id waits for the commit
+    /// (`LayoutApplication+Store.swift`).
+    let stored = Atomic<Bool>(false)
 
     init(id: String, spec: LayoutSpec, layout: Layout) {
         self.id = id

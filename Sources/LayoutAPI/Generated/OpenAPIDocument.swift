@@ -270,10 +270,17 @@ enum OpenAPIDocument {
             server. Identical requests are answered from the cache (`X-Cache: hit`) without
             recomputing or re-encoding.
     
+            With a shared layout store (`LAYOUTD_STORE`), a 200 is sent only once the layout's row is
+            committed there, so every replica finds the id afterwards, through restarts and crashes;
+            when the store cannot commit it the answer is a 503 with `Retry-After` (`StoreUnavailable`)
+            and the id is not handed out.
+    
             `layout.type` picks the layout: `flow` (the default, `UICollectionViewFlowLayout`),
             `waterfall` (CHTCollectionViewWaterfallLayout), `columnFlow` and `mosaic` (Apple's WWDC18
             samples), `grid` (N per line) or `compositional` (`UICollectionViewCompositionalLayout`:
-            sections, nested groups, badges, backgrounds, orthogonal sections, layout header); each
+            sections, nested groups, badges, backgrounds, orthogonal sections, layout header, and
+            list sections, `UICollectionLayoutListConfiguration`; `"type": "list"` is the same layout
+            under another name, with the same ids); each
             type's schema lists its fields and defaults, and fields of another type are a 400. Every
             type is cached and queried the same way.
     
@@ -393,6 +400,31 @@ enum OpenAPIDocument {
                                 pinToVisibleBounds: true
                             decorationItems: [{elementKind: background}]
                       sections: [{numberOfItems: 1}, {numberOfItems: 5}]
+                  settingsList:
+                    summary: A settings screen (UICollectionViewCompositionalLayout.list(using:)) with inset-grouped sections, headers and separators.
+                    value:
+                      collectionView: {width: 393, height: 852, scale: 3}
+                      layout:
+                        type: compositional
+                        list: {appearance: insetGrouped, headerMode: supplementary}
+                        listEnvironment: {includeSeparators: true}
+                      sections: [{numberOfItems: 1}, {numberOfItems: 3}]
+                  listSectionsFromAProvider:
+                    summary: NSCollectionLayoutSection.list(using:layoutEnvironment:) per section, mixed with an ordinary section, on iOS 26.
+                    value:
+                      collectionView: {width: 402, height: 874, scale: 3}
+                      layout:
+                        type: compositional
+                        listEnvironment: {generation: ios26}
+                        sections:
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 1}, height: {absolute: 120}}
+                              subitems: [{item: {layoutSize: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}}}]
+                          - list: {appearance: insetGrouped, headerMode: supplementary, footerMode: supplementary}
+                          - list: {appearance: plain, headerMode: firstItemInSection}
+                            interGroupSpacing: 4
+                      sections: [{numberOfItems: 1}, {numberOfItems: 3}, {numberOfItems: 4}]
                   rightToLeft:
                     summary: The `grid` request in a right-to-left locale; rows start at the right.
                     value: {"collectionView": {"width": 375, "height": 667, "layoutDirection": "rightToLeft"}, "sections": [{"numberOfItems": 3}]}
@@ -459,6 +491,9 @@ enum OpenAPIDocument {
                     minimal:
                       summary: 'The same with `Prefer: return=minimal`.'
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "contentSize": {"width": 375, "height": 50}, "counts": {"elements": 3, "cells": 3, "headers": 0, "footers": 0, "sections": 1}, "warnings": []}
+                    settingsList:
+                      summary: 'Answer to the `settingsList` request: backgrounds, headers, rows and the separators between rows (none under the last row of an inset-grouped section).'
+                      value: {"id": "f2ce337212d82eb36c629fb3b05cfbbe", "contentSize": {"width": 393, "height": 249}, "elements": [{"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [0, 0], "frame": {"x": -16, "y": -1704, "width": 425, "height": 1783.3333333333333}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "frame": {"x": 16, "y": 0, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [0, 0], "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind", "indexPath": [1, 0], "frame": {"x": -16, "y": 79.33333333333333, "width": 425, "height": 1873.6666666666667}, "zIndex": 0}, {"category": "supplementaryView", "kind": "UICollectionElementKindSectionHeader", "indexPath": [1, 0], "frame": {"x": 16, "y": 79.33333333333333, "width": 361, "height": 17.666666666666668}, "zIndex": 200}, {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 97, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 1], "frame": {"x": 16, "y": 141, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "cell", "indexPath": [1, 2], "frame": {"x": 16, "y": 185, "width": 361, "height": 44}, "zIndex": 10, "estimated": true}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 0], "frame": {"x": 32, "y": 140.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}, {"category": "decorationView", "kind": "UICollectionViewListLayoutElementKindBottomSeparator", "indexPath": [1, 1], "frame": {"x": 32, "y": 184.66666666666666, "width": 345, "height": 0.3333333333333333}, "zIndex": 100}], "roundedSections": [{"section": 0, "frame": {"x": 16, "y": 17.666666666666668, "width": 361, "height": 44}, "cornerRadius": 10}, {"section": 1, "frame": {"x": 16, "y": 97, "width": 361, "height": 132}, "cornerRadius": 10}], "warnings": []}
                     rightToLeft:
                       summary: Answer to the `rightToLeft` request, the mirror image of `grid` (another id).
                       value: {"id": "0febcdedadf4c75d70b168a25771a5f8", "contentSize": {"width": 375, "height": 50}, "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 325, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 1], "frame": {"x": 260, "y": 0, "width": 50, "height": 50}, "zIndex": 0}, {"category": "cell", "indexPath": [0, 2], "frame": {"x": 195, "y": 0, "width": 50, "height": 50}, "zIndex": 0}], "warnings": []}
@@ -473,6 +508,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/UnsupportedMediaType'
             '422':
               $ref: '#/components/responses/Unprocessable'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}:
         parameters:
           - $ref: '#/components/parameters/LayoutID'
@@ -1389,9 +1426,11 @@ enum OpenAPIDocument {
                   value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
         StoreUnavailable:
           description: |
-            Only with a shared layout store (`--store`): the layout is not cached on this server and
-            the store cannot be reached to look it up. The id may well be valid: retry after
-            `Retry-After` seconds, or POST the layout again (computing never needs the store).
+            Only with a shared layout store (`LAYOUTD_STORE`). On a read: the layout is not cached on
+            this server and the store cannot be reached (or did not answer) to look it up; the id may
+            well be valid (a 404 means the store answered that it has no such layout). On a request
+            that computes a new layout (`POST /layout`, `/invalidate`): the store could not commit
+            it, so its id is not handed out. Either way, retry after `Retry-After` seconds.
           headers:
             Retry-After:
               description: Seconds until the server's next attempt to reach the store (at least 1).
@@ -1405,7 +1444,10 @@ enum OpenAPIDocument {
               examples:
                 storeUnreachable:
                   summary: An id not cached here while the store cannot be reached.
-                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. Retry in 1 s (Retry-After), or POST the layout to /layout again: computing does not need the store."}
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in 1 s (Retry-After)."}
+                notStored:
+                  summary: A new layout whose row the store could not commit.
+                  value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 1276bb76407edf9a93b441a02593f676 was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in 1 s (Retry-After)."}
         PayloadTooLarge:
           description: The body is larger than the server's maximum (`--max-body-bytes`, default 32 MiB), as sent or, with `Content-Encoding`, once decoded.
           content:
@@ -1475,7 +1517,8 @@ enum OpenAPIDocument {
                   cached here.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
                 - `https://layoutd.dev/problems/store-unavailable` (503, "Layout store unavailable"):
-                  only with `--store`; the id is not cached here and the store cannot be reached.
+                  only with a store (`LAYOUTD_STORE`); the id is not cached here and the store
+                  cannot be reached, or a new layout's row could not be committed.
                 - `about:blank` (the title is the status's reason phrase): 404 for an unknown path,
                   405, 415, and the HTTP layer's 400, 408, 413, 414, 431, 501, 503 (the server's
                   memory budget for bodies is spent; `Retry-After` says when to retry) and 505.
@@ -1944,6 +1987,11 @@ enum OpenAPIDocument {
               description: Present when some section scrolls orthogonally (compositional layouts only).
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
+            roundedSections:
+              type: array
+              description: Present when some list section is insetGrouped; its rows' rounded corners (UIKit sets them as the cells' corner radius and masked corners).
+              items:
+                $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
               items:
@@ -1980,6 +2028,11 @@ enum OpenAPIDocument {
               description: As in `LayoutResponse`.
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
+            roundedSections:
+              type: array
+              description: As in `LayoutResponse`.
+              items:
+                $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
               items:
@@ -2041,9 +2094,11 @@ enum OpenAPIDocument {
           properties:
             preferredSizes:
               type: array
-              description: Measured cell sizes, merged into the layout's (see PreferredSize).
+              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize).
               items:
-                $ref: '#/components/schemas/PreferredSize'
+                oneOf:
+                  - $ref: '#/components/schemas/PreferredSize'
+                  - $ref: '#/components/schemas/PreferredSupplementarySize'
             visibleRect:
               $ref: '#/components/schemas/BoundsRect'
               description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
@@ -2394,6 +2449,7 @@ enum OpenAPIDocument {
               grid: '#/components/schemas/GridLayout'
               mosaic: '#/components/schemas/MosaicLayout'
               compositional: '#/components/schemas/CompositionalLayout'
+              list: '#/components/schemas/CompositionalLayout'
         WaterfallLayoutRequest:
           type: object
           additionalProperties: false
@@ -2477,17 +2533,32 @@ enum OpenAPIDocument {
                 $ref: '#/components/schemas/CountSection'
             preferredSizes:
               type: array
-              description: Sizes cells measured, for items with estimated dimensions (self-sizing); they replace the estimate on the estimated axes only.
+              description: |
+                Sizes cells measured, for items with estimated dimensions (self-sizing); they replace
+                the estimate on the estimated axes only (list rows: the height). An entry with an
+                `elementKind` is a measured list header or footer, as in `preferredSupplementarySizes`.
               items:
-                $ref: '#/components/schemas/PreferredSize'
+                oneOf:
+                  - $ref: '#/components/schemas/PreferredSize'
+                  - $ref: '#/components/schemas/PreferredSupplementarySize'
+            preferredSupplementarySizes:
+              type: array
+              description: Heights list headers and footers measured; they replace the estimates (list-layout.md L6, L16).
+              items:
+                $ref: '#/components/schemas/PreferredSupplementarySize'
         CompositionalLayout:
           type: object
           additionalProperties: false
-          required: [type, sections]
+          required: [type]
+          description: |
+            `sections` (per-section layouts, a section provider) or `list` (one list configuration for
+            every section, `UICollectionViewCompositionalLayout.list(using:)`), not both. `"type":
+            "list"` is another name for `compositional` (same layout, same id); with it, `list` may be
+            omitted (a plain list).
           properties:
             type:
               type: string
-              const: compositional
+              enum: [compositional, list]
             configuration:
               $ref: '#/components/schemas/CompositionalConfiguration'
             sections:
@@ -2495,7 +2566,171 @@ enum OpenAPIDocument {
               minItems: 1
               maxItems: 1000
               items:
-                $ref: '#/components/schemas/CompositionalSection'
+                oneOf:
+                  - $ref: '#/components/schemas/CompositionalSection'
+                  - $ref: '#/components/schemas/ListSection'
+            list:
+              $ref: '#/components/schemas/ListConfiguration'
+            listEnvironment:
+              $ref: '#/components/schemas/ListEnvironment'
+        ListConfiguration:
+          type: object
+          additionalProperties: false
+          description: |
+            `UICollectionLayoutListConfiguration` (../shared/spec/list-layout.md). A list section is
+            a compositional section: rows stacked vertically, one per item, each the list's width
+            minus its insets (plain and grouped rows span the width; insetGrouped and the sidebars
+            are inset by 16 pt, 20 pt on screens that want wide margins, at least the layout margins
+            and 16/20 + the safe area). Elements per section: the background decoration
+            (`_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind`, zIndex 0,
+            reaching 2 × the view's height past the first and last sections), the header
+            (`UICollectionElementKindSectionHeader`, zIndex 200), the rows (cells, zIndex 10), their
+            separators (`UICollectionViewListLayoutElementKindBottomSeparator` / `…TopSeparator`,
+            zIndex 100, with `listEnvironment.includeSeparators`), the footer
+            (`UICollectionElementKindSectionFooter`). Plain and sidebarPlain headers and footers pin
+            to the visible rect at query time (zIndex 210 while pinned over rows).
+          properties:
+            appearance:
+              type: string
+              enum: [plain, grouped, insetGrouped, sidebar, sidebarPlain]
+              default: plain
+            headerMode:
+              type: string
+              enum: [none, supplementary, firstItemInSection]
+              default: none
+              description: '`supplementary`: a header view, estimated (28 pt plain, 17.5 pt ceiled to the pixel grouped) until measured. `firstItemInSection`: item 0 is styled as the header and stays a cell.'
+            footerMode:
+              type: string
+              enum: [none, supplementary]
+              default: none
+            headerTopPadding:
+              type: number
+              description: Padding above each supplementary header; absent or negative means automatic (22 pt plain, 0 grouped). On iOS 26 an explicit value is also the top inset of sections without a supplementary header.
+            showsSeparators:
+              type: boolean
+              description: Default true for plain, grouped and insetGrouped, false for the sidebars.
+            separatorConfiguration:
+              $ref: '#/components/schemas/ListSeparatorConfiguration'
+            rowHeight:
+              type: number
+              exclusiveMinimum: 0
+              maximum: 1000000000
+              description: Fixed row height (UIKit's SPI `rowHeight`; rows are `absolute`, not estimated). Absent, rows are estimated (44 pt on iOS 15–18, body leading + 30 on iOS 26) and self-size with `preferredSizes`.
+        ListSection:
+          type: object
+          additionalProperties: false
+          required: [list]
+          description: '`NSCollectionLayoutSection.list(using:layoutEnvironment:)` from a section provider, with what an app may change on the returned section.'
+          properties:
+            list:
+              $ref: '#/components/schemas/ListConfiguration'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+              description: Replaces all four of the list's default insets (`section.contentInsets = …`).
+            interGroupSpacing:
+              type: number
+              minimum: 0
+              maximum: 1000000000
+              default: 0
+              description: Between rows.
+        ListEnvironment:
+          type: object
+          additionalProperties: false
+          description: What list sections read besides the collection view's size, scale, safe area and layout margins.
+          properties:
+            generation:
+              type: string
+              enum: [ios15to18, ios26]
+              default: ios15to18
+              description: 'iOS 26 (new design): rows estimated at body leading + 30 (52 pt at L), grouped spacing 17.5 not snapped to the pixel, corner radius 26, explicit `headerTopPadding` also without headers.'
+            contentSizeCategory:
+              type: string
+              enum: [XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5]
+              default: L
+              description: Dynamic Type size (iOS 26 row estimates, plain header estimates, 1-pt separators at AX sizes).
+            wideContentMargins:
+              type: boolean
+              description: The screen wants wide content margins (20 pt instead of 16); default `collectionView.wideContentMargins` (a device profile sets it), else true when the width is 414 pt or more.
+            collapsedTopSpacing:
+              type: boolean
+              default: false
+              description: No spacing above the first section (`_wantsCollapsedTopSpacing`).
+            includeBackgroundDecorations:
+              type: boolean
+              default: true
+            includeSeparators:
+              type: boolean
+              default: false
+        ListSeparatorConfiguration:
+          type: object
+          additionalProperties: false
+          description: '`UIListSeparatorConfiguration`; effective only when separators are shown.'
+          properties:
+            topSeparatorVisibility:
+              type: string
+              enum: [automatic, visible, hidden]
+              default: automatic
+            bottomSeparatorVisibility:
+              type: string
+              enum: [automatic, visible, hidden]
+              default: automatic
+            topSeparatorInsets:
+              $ref: '#/components/schemas/ListSeparatorInsets'
+            bottomSeparatorInsets:
+              $ref: '#/components/schemas/ListSeparatorInsets'
+        ListSeparatorInsets:
+          type: object
+          additionalProperties: false
+          description: Explicit leading/trailing insets (absent = `UIListSeparatorAutomaticInsets`).
+          properties:
+            leading:
+              type: number
+              minimum: 0
+              maximum: 1000000000
+              default: 0
+            trailing:
+              type: number
+              minimum: 0
+              maximum: 1000000000
+              default: 0
+        RoundedSection:
+          type: object
+          required: [section, frame, cornerRadius]
+          description: |
+            The rows of an insetGrouped list section whose outer corners UIKit rounds (after a
+            first-item header; one entry per row when rows are spaced apart): the first row's top
+            corners and the last row's bottom corners, all four for a single row. `cornerRadius` is 10
+            on iOS 15–18 and 26 on iOS 26.
+          properties:
+            section:
+              type: integer
+              minimum: 0
+            frame:
+              $ref: '#/components/schemas/Rect'
+            cornerRadius:
+              type: number
+              minimum: 0
+        PreferredSupplementarySize:
+          type: object
+          additionalProperties: false
+          required: [elementKind, indexPath, height]
+          description: A list header's or footer's measured height; the index path is `[section, 0]` of a section with that view, else 422.
+          properties:
+            elementKind:
+              type: string
+              enum: [UICollectionElementKindSectionHeader, UICollectionElementKindSectionFooter]
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+            height:
+              type: number
+              exclusiveMinimum: 0
+              maximum: 1000000000
+            width:
+              type: number
+              minimum: 0
+              maximum: 1000000000
+              description: Not used (the width is the layout's).
+          example: {"elementKind": "UICollectionElementKindSectionHeader", "indexPath": [0, 0], "height": 38}
         CompositionalConfiguration:
           type: object
           additionalProperties: false

@@ -9,7 +9,7 @@ extension LayoutApplication {
         let minimal = try Self.prefersMinimal(plan)
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
-        let entry = try pinned(plan)
+        let entry = try stored(pinned(plan))  // a derived row must not point at a row nobody can read
         let (answer, hit): (InvalidationAnswer, Bool?)
         switch body {
         case .preferredSizes(let field, let visible):

@@ -13,6 +13,7 @@ extension LayoutApplication {
         let memo = memoLookup(request, &plan)
         if let pinned = plan.entry {
             (entry, hit) = (pinned, true)
+            try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
@@ -103,7 +104,8 @@ extension LayoutApplication {
         }
         switch result {
         case .success(let entry):
-            if hit { store?.noteUse(id) } else { persist(entry, recipe: recipe) }
+            if hit { store?.noteUse(id) }
+            try persist(entry, recipe: recipe)  // a no-op once the store holds it
             return (entry, hit)
         case .failure(let problem): throw problem
         }

@@ -149,14 +149,23 @@ struct Route: Sendable {
 struct QueryParameters {
     private var pairs: [(String, String)] = []
 
+    /// Parsed once per request (into the plan); one allocation for the pairs, none per part
+    /// (values of up to 15 bytes are stored inline in their strings).
     init(_ query: Substring?) {
         guard let query else { return }
-        for part in query.utf8.split(separator: UInt8(ascii: "&")) where !part.isEmpty {
-            if let eq = part.firstIndex(of: UInt8(ascii: "=")) {
-                pairs.append((Self.decode(part[..<eq]), Self.decode(part[part.index(after: eq)...])))
-            } else {
-                pairs.append((Self.decode(part), ""))
+        let utf8 = query.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            let part = utf8[start..<end]
+            if !part.isEmpty {
+                if let eq = part.firstIndex(of: UInt8(ascii: "=")) {
+                    pairs.append((Self.decode(part[..<eq]), Self.decode(part[part.index(after: eq)...])))
+                } else {
+                    pairs.append((Self.decode(part), ""))
+                }
             }
+            start = end == utf8.endIndex ? end : utf8.index(after: end)
         }
     }
 

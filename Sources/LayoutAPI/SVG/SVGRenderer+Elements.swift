@@ -36,6 +36,32 @@ extension SVGRenderer {
         w.raw("</g>\n")
     }
 
+    /// The rounded row groups of the drawn sections: the square corners of the rows outside the
+    /// radius painted over in the background colour (an even-odd path: the rect minus the
+    /// rounded rect), then the rounded outline, `<rect rx>` with the corner radius.
+    func writeRoundedSections(_ sections: Range<Int>, into w: inout SVGWriter) {
+        for r in layout.roundedSections where sections.contains(r.section) {
+            let f = r.frame, c = min(r.cornerRadius, f.width / 2, f.height / 2)
+            w.raw("<path class=\"ld-rounded-corners\" fill-rule=\"evenodd\" d=\"M"); w.number(f.minX); w.raw(" "); w.number(f.minY)
+            w.raw("H"); w.number(f.maxX); w.raw("V"); w.number(f.maxY); w.raw("H"); w.number(f.minX); w.raw("Z")
+            w.raw("M"); w.number(f.minX + c); w.raw(" "); w.number(f.minY)
+            w.raw("H"); w.number(f.maxX - c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.maxX); w.raw(" "); w.number(f.minY + c)
+            w.raw("V"); w.number(f.maxY - c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.maxX - c); w.raw(" "); w.number(f.maxY)
+            w.raw("H"); w.number(f.minX + c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.minX); w.raw(" "); w.number(f.maxY - c)
+            w.raw("V"); w.number(f.minY + c); w.raw("A"); w.number(c); w.raw(" "); w.number(c); w.raw(" 0 0 1 "); w.number(f.minX + c); w.raw(" "); w.number(f.minY)
+            w.raw("Z\"/>")
+            w.raw("<rect class=\"ld-rounded\"")
+            w.frame(r.frame)
+            w.attribute("rx", r.cornerRadius)
+            w.attribute("ry", r.cornerRadius)
+            w.attribute("data-section", Double(r.section))
+            w.attribute("data-corner-radius", r.cornerRadius)
+            w.raw("><title>")
+            w.text("section \(r.section): rounded rows, corner radius \(SVGWriter.format(r.cornerRadius))")
+            w.raw("</title></rect>\n")
+        }
+    }
+
     func writeElement(_ shape: Shape, into w: inout SVGWriter) {
         let a = shape.attributes
         let kind = SVGStyle.kindName(a, in: layout)
@@ -68,7 +94,7 @@ extension SVGRenderer {
         w.raw("><title>")
         writeTooltip(a, kind: kind, role: shape.role, into: &w)
         w.raw("</title></rect>")
-        writeLabel(a, kind: kind, into: &w)
+        writeLabel(a, kind: kind.map(SVGStyle.shortName), into: &w)
         w.raw("\n")
     }
 

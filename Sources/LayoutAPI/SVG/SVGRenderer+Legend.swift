@@ -18,7 +18,8 @@ extension SVGRenderer {
         for shape in selection.shapes where shape.role != .natural {
             let a = shape.attributes
             let kind = SVGStyle.kindName(a, in: layout)
-            let label = a.category == .cell ? "cell" : a.category == .decorationView ? "decoration: \(kind ?? "view")" : (kind ?? "supplementary")
+            let short = kind.map(SVGStyle.shortName)
+            let label = a.category == .cell ? "cell" : a.category == .decorationView ? "decoration: \(short ?? "view")" : (short ?? "supplementary")
             guard seen.insert(label).inserted else { continue }
             kinds += 1
             guard kinds <= Self.maxLegendKinds else { continue }
@@ -29,6 +30,9 @@ extension SVGRenderer {
         }
         if selection.shapes.contains(where: { $0.attributes.isEstimated }) {
             entries.append(LegendEntry(classes: "ld-el ld-cell ld-estimated", label: "estimated size"))
+        }
+        if !layout.roundedSections.isEmpty {
+            entries.append(LegendEntry(classes: "ld-rounded", label: "rounded rows (insetGrouped)"))
         }
         if bands { entries.append(LegendEntry(classes: "ld-band0", label: "section (band)")) }
         if options.rect != nil {

@@ -116,7 +116,17 @@ struct SVGRenderer {
         w.raw("<rect class=\"ld-content\" x=\"0\" y=\"0\""); w.attribute("width", width); w.attribute("height", height); w.raw("/>\n")
         writeBands(bands, into: &w)
         w.raw("<g class=\"ld-elements\">\n")
-        for shape in selection.shapes { writeElement(shape, into: &w) }
+        // insetGrouped list sections (L17): the rows' outer corners rounded, drawn over the rows
+        // (zIndex 10) and under their separators (100) and headers (200).
+        var roundedDrawn = layout.roundedSections.isEmpty
+        for shape in selection.shapes {
+            if !roundedDrawn, shape.attributes.zIndex > 10 {
+                writeRoundedSections(bands, into: &w)
+                roundedDrawn = true
+            }
+            writeElement(shape, into: &w)
+        }
+        if !roundedDrawn { writeRoundedSections(bands, into: &w) }
         w.raw("</g>\n")
         if let r = options.rect { writeViewport(r, returned: query?.count ?? 0, into: &w) }
         writeLegend(selection, bands: !bands.isEmpty, into: &w)

@@ -13,6 +13,19 @@ enum SVGStyle {
         return a.category == .decorationView ? "decoration" : nil
     }
 
+    /// A short name for labels and the legend: UIKit's long list kind names shortened
+    /// (`data-kind` and tooltips keep the exact name).
+    static func shortName(_ kind: String) -> String {
+        switch kind {
+        case "UICollectionElementKindSectionHeader": "header"
+        case "UICollectionElementKindSectionFooter": "footer"
+        case "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind": "list background"
+        case "UICollectionViewListLayoutElementKindBottomSeparator": "bottom separator"
+        case "UICollectionViewListLayoutElementKindTopSeparator": "top separator"
+        default: kind
+        }
+    }
+
     static func categoryName(_ c: ElementCategory) -> String {
         switch c {
         case .cell: "cell"
@@ -27,9 +40,11 @@ enum SVGStyle {
     static func colourClass(category: ElementCategory, kind: String?) -> String {
         switch (category, kind) {
         case (.cell, _): "ld-cell"
+        case (.decorationView, let name?) where name.hasPrefix("UICollectionViewListLayoutElementKind"): "ld-separator"
+        case (.decorationView, "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind"?): "ld-list-background"
         case (.decorationView, _): "ld-decoration"
-        case (.supplementaryView, "header"?): "ld-header"
-        case (.supplementaryView, "footer"?): "ld-footer"
+        case (.supplementaryView, "header"?), (.supplementaryView, "UICollectionElementKindSectionHeader"?): "ld-header"
+        case (.supplementaryView, "footer"?), (.supplementaryView, "UICollectionElementKindSectionFooter"?): "ld-footer"
         case (.supplementaryView, let name): "ld-p\(paletteSlot(name ?? ""))"
         }
     }
@@ -53,6 +68,8 @@ enum SVGStyle {
     .ld-header{fill:#ffdcae;stroke:#d9822b}\
     .ld-footer{fill:#cdf0d5;stroke:#2e9e4f}\
     .ld-decoration{fill:#e3e3e3;stroke:#8a8a8a;fill-opacity:.8}\
+    .ld-separator{fill:#4d5661;stroke:none}.ld-list-background{fill:#dfe3ea;fill-opacity:.55;stroke:none}\
+    .ld-rounded{fill:none;stroke:#1d2a3a;stroke-width:1.5;vector-effect:non-scaling-stroke}.ld-rounded-corners{fill:#e9ecf1;stroke:none}\
     .ld-p0{fill:#e9d5f7;stroke:#8e44ad}.ld-p1{fill:#fbd3dc;stroke:#c0392b}.ld-p2{fill:#cdeff0;stroke:#16868a}\
     .ld-p3{fill:#f6ecb8;stroke:#a6870f}.ld-p4{fill:#dfe6c4;stroke:#5d7a1f}.ld-p5{fill:#f5dcc8;stroke:#a0522d}\
     .ld-estimated{stroke-dasharray:4 2}\

@@ -1,10 +1,49 @@
+import HTTP
 import LayoutEngine
+import Synchronization
 
-/// The service's two hooks into the shared store: layouts not cached here are recomputed from
-/// the store's recipe (`lookup`), and each layout computed here is written there before its
-/// answer goes out (`persist`). Without a store both are the old
-/// memory-only behaviour.
+/// The service's hooks into the shared store: layouts not cached here are recomputed from the
+/// store's recipe (`lookup`), and an id computed here is handed out only once its row is
+/// committed (`persist`, then `respond(to:plan:complete:)` answers from the commit's callback).
+/// Without a store both are the old memory-only behaviour.
+///
+/// Durability, as tested by `scripts/ci-cluster`: a `POST /layout` (or `/invalidate`) answered
+/// 200 names an id whose row is committed (`synchronous_commit` on), so no replica restart,
+/// crash or store restart loses it; a 404 means the store answered that it has no such row. When
+/// the store cannot commit, the request is a 503 with `Retry-After` instead.
 extension LayoutApplication {
+    /// Answers off the I/O loop; an answer that hands out ids computed here goes out once their
+    /// rows are committed (a group commit shared with concurrent requests), or becomes a 503
+    /// with `Retry-After` if they could not be. No thread waits for the commit.
+    public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
+        guard let store else { return complete(respond(to: request, plan: plan)) }
+        let commits = PendingCommits()
+        let (negotiation, route) = (plan.negotiation, plan.route)
+        let plan = plan
+        let response = PendingCommits.$current.withValue(commits) { respond(to: request, plan: plan) }
+        let rows = commits.taken()
+        guard !rows.isEmpty else { return complete(response) }
+        guard response.status < 300 else {
+            // Refused after computing (strict=true warnings...): nothing handed out, the rows are
+            // written anyway so that the work is not repeated elsewhere.
+            for (row, entry) in rows { store.commit(row) { if $0 == .committed { entry.stored.store(true, ordering: .releasing) } } }
+            return complete(response)
+        }
+        let join = CommitJoin(count: rows.count)
+        for (row, entry) in rows {
+            store.commit(row) { outcome in
+                if outcome == .committed { entry.stored.store(true, ordering: .releasing) }
+                guard let outcome = join.finish(id: row.id, outcome) else { return }
+                switch outcome {
+                case .success:
+                    complete(response)
+                case .failure(let refusal):
+                    complete(self.finish(Answer(refusal), negotiation: negotiation, method: request.method, route: route))
+                }
+            }
+        }
+    }
+
     /// The layout `id` from this replica's cache or, with a store, recomputed from the stored
     /// recipe: one read and one computation however many requests ask at once. A 404 when no
     /// replica stored it, a 503 with `Retry-After` while the store cannot be reached.
@@ -28,8 +67,10 @@ extension LayoutApplication {
                 do throws(APIError) {
                     return .success(try recompute(row, chain: chain))
                 } catch {
-                    if case .storeUnavailable = error { return .failure(error) }
-                    return .failure(.unknownLayout(id: id))
+                    switch error {
+                    case .storeUnavailable, .notStored: return .failure(error)
+                    default: return .failure(.unknownLayout(id: id))
+                    }
                 }
             }
         }
@@ -82,14 +123,41 @@ extension LayoutApplication {
         let layout: Layout
         do throws(LayoutRefusal) { layout = try spec.compute() } catch { throw .refused(error) }
         metrics.recordComputed(type: spec.typeName, elements: layout.attributes.count)
-        return CachedLayout(id: row.id, spec: spec, layout: layout)
+        let entry = CachedLayout(id: row.id, spec: spec, layout: layout)
+        entry.stored.store(true, ordering: .releasing)
+        return entry
     }
 
-    /// Writes a layout this replica just computed, before its answer goes out (no-op without a
-    /// store; `recipe` is only evaluated with one). A failure is logged and counted by the client.
-    func persist(_ entry: CachedLayout, recipe: () -> [UInt8]) {
-        guard let store else { return }
-        store.write(StoredLayout(id: entry.id, body: recipe()))
+    /// Commits the row of a layout this request is about to hand out, unless the store holds it
+    /// already (no-op without a store; `recipe` is only evaluated when a row is written). In
+    /// `respond(to:plan:complete:)` the answer waits for the commit. On the synchronous path,
+    /// which cannot wait (an answer made on an I/O loop, tests, tools), the id goes out only if
+    /// the commit is done by the time `commit` returns; else this is a 503 (`notStored`) and the
+    /// commit goes on, so a retry finds it stored.
+    func persist(_ entry: CachedLayout, recipe: () -> [UInt8]) throws(APIError) {
+        guard let store, !entry.stored.load(ordering: .acquiring) else { return }
+        let row = StoredLayout(id: entry.id, body: recipe())
+        if let pending = PendingCommits.current {
+            pending.add(row, entry)
+            return
+        }
+        store.commit(row) { if $0 == .committed { entry.stored.store(true, ordering: .releasing) } }
+        guard entry.stored.load(ordering: .acquiring) else { throw .notStored(id: entry.id, retryAfter: store.retryAfter) }
+    }
+
+    /// A layout a new id is derived from (`/invalidate`): with a store, it must be stored itself,
+    /// or the derived row's recipe would point at a row no replica can read (503 until it is).
+    func stored(_ entry: CachedLayout) throws(APIError) -> CachedLayout {
+        if let store, !entry.stored.load(ordering: .acquiring) {
+            throw .notStored(id: entry.id, retryAfter: store.retryAfter)
+        }
+        return entry
+    }
+
+    /// Whether handing out `entry`'s id must wait for its commit (a store holds no row of it
+    /// yet): such a `POST /layout` is not answered on the I/O loop.
+    func awaitsCommit(_ entry: CachedLayout) -> Bool {
+        store != nil && !entry.stored.load(ordering: .acquiring)
     }
 
     /// Whether a request for `id` may reach the store, so it must run off the I/O loop.
@@ -100,5 +168,42 @@ extension LayoutApplication {
     /// Content ids are 32 lowercase hex digits; nothing else is looked up in the store.
     static func isContentID(_ id: String) -> Bool {
         id.utf8.count == 32 && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+}
+
+/// The rows a request is about to hand out, collected while it is handled (`persist`) so that
+/// its answer goes out once they are committed. Bound for the duration of one
+/// `respond(to:plan:complete:)` (a task-local, which also works outside tasks).
+final class PendingCommits: Sendable {
+    @TaskLocal static var current: PendingCommits?
+    private let rows = Mutex<[(StoredLayout, CachedLayout)]>([])
+
+    func add(_ row: StoredLayout, _ entry: CachedLayout) {
+        rows.withLock { list in
+            if !list.contains(where: { $0.0.id == row.id }) { list.append((row, entry)) }
+        }
+    }
+
+    func taken() -> [(StoredLayout, CachedLayout)] { rows.withLock { $0 } }
+}
+
+/// Waits for several commits: the first refusal, or success once all are committed, reported once.
+final class CommitJoin: Sendable {
+    private let state: Mutex<(left: Int, reported: Bool)>
+    init(count: Int) { state = Mutex((count, false)) }
+
+    /// The join's outcome when this commit decides it, else nil.
+    func finish(id: String, _ outcome: StoreClient.CommitOutcome) -> Result<Void, APIError>? {
+        state.withLock { s -> Result<Void, APIError>? in
+            guard !s.reported else { return nil }
+            s.left -= 1
+            if case .unavailable(let retryAfter) = outcome {
+                s.reported = true
+                return .failure(.notStored(id: id, retryAfter: retryAfter))
+            }
+            guard s.left == 0 else { return nil }
+            s.reported = true
+            return .success(())
+        }
     }
 }

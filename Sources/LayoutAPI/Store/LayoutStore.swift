@@ -1,9 +1,12 @@
 /// A store shared by replicas: how to recompute every computed layout (`StoreRecipe`), by id, so
-/// any replica can recompute a layout another one computed (`--store URL`).
+/// any replica can recompute a layout another one computed (`LAYOUTD_STORE`; `StoreFactory` picks
+/// the implementation by the URL's scheme).
 ///
 /// Calls report through `done`, at most once, on any thread; `timeout` is the time the call may
-/// take, after which it should give up (the caller stops waiting then anyway). The PostgreSQL
-/// implementation lives in its own target (trait `PostgresStore`); tests use a fake.
+/// take, after which it should give up (the caller stops waiting then anyway). `write` reports
+/// success only once the rows are durably committed: the service hands out their ids then. The
+/// PostgreSQL implementation lives in its own target (trait `PostgresStore`); `MemoryLayoutStore`
+/// is `memory:`; tests use a fake.
 package protocol LayoutStore: Sendable {
     /// Creates the schema when missing and checks its version; also the health probe.
     func prepare(timeout: Duration, _ done: @escaping @Sendable (Result<StoreSchema, StoreFailure>) -> Void)

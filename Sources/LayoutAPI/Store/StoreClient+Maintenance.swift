@@ -1,8 +1,7 @@
 import Dispatch
 
 /// The store's background work, on one serial queue and never on the request path: reconnecting
-/// with backoff, writing what was kept while the store was down, batched `last_used` updates and
-/// retention. Ticks every 0.25 s.
+/// with backoff, batched `last_used` updates and retention. Ticks every 0.25 s.
 extension StoreClient {
     /// Connects (creating the schema when missing), waiting at most the timeout, then starts the
     /// maintenance ticks. Whether the store was reachable; when not, the ticks keep trying.
@@ -42,7 +41,6 @@ extension StoreClient {
             if now >= retryAt { probe() }
             return
         }
-        flushPending()
         if touchDue { flushTouched(now: now) }
         if expiryDue { expire(now: now) }
     }
@@ -52,19 +50,16 @@ extension StoreClient {
     func probe() -> Bool {
         switch call(.prepare, { store.prepare(timeout: timeout, $0) }) {
         case .success(let schema):
-            let deferred = state.withLock { s -> Int in
+            state.withLock { s in
                 s.up = true
                 s.failures = 0
-                return s.deferredSinceDown
             }
             metrics.count(.connect)
             var line = "store: reachable (schema version \(schema.version))"
             if schema.version > StoreSchema.current {
                 line += "; newer than this replica's \(StoreSchema.current): rows of formats it does not know are treated as not stored"
             }
-            if deferred > 0 { line += "; writing \(deferred) layout\(deferred == 1 ? "" : "s") kept while it was down" }
             log(.info, line)
-            flushPending()
             return true
         case .failure(let failure):
             let (failures, wait) = state.withLock { s -> (Int, Double) in
@@ -80,22 +75,6 @@ extension StoreClient {
                 log(.warning, "store: unreachable (\(failure)); attempt \(failures), next in \(Int((wait * 1000).rounded())) ms")
             }
             return false
-        }
-    }
-
-    /// Writes kept rows in batches of 500 while the store answers.
-    func flushPending() {
-        while true {
-            let batch = state.withLock { $0.pending.peek(500) }
-            guard !batch.isEmpty else { return }
-            switch call(.write, { store.write(batch, timeout: timeout, $0) }) {
-            case .success:
-                state.withLock { $0.pending.remove(batch) }
-                metrics.count(.write, by: batch.count)
-            case .failure(let failure):
-                markDown(failure, during: "write of \(batch.count) kept layouts")
-                return
-            }
         }
     }
 
@@ -134,8 +113,8 @@ extension StoreClient {
     }
 
     /// Gauges for `/metrics`.
-    var gauges: (up: Bool, pending: Int, pendingBytes: Int) {
-        state.withLock { ($0.up, $0.pending.count, $0.pending.bytes) }
+    var gauges: (up: Bool, waiting: Int) {
+        state.withLock { ($0.up, $0.queue.count + $0.committing.count) }
     }
 }
 
@@ -143,6 +122,6 @@ extension StoreClient {
     /// The store's lines of `/metrics`.
     func renderMetrics() -> String {
         let g = gauges
-        return metrics.render(up: g.up, pending: g.pending, pendingBytes: g.pendingBytes)
+        return metrics.render(up: g.up, waiting: g.waiting)
     }
 }

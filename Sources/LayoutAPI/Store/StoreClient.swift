@@ -2,36 +2,62 @@ import Dispatch
 import Synchronization
 
 /// How a replica uses its shared store: every call with a timeout, the store's health with
-/// reconnection backoff, writes kept while it is unreachable, batched `last_used` updates and
-/// retention on a background queue (`StoreClient+Maintenance.swift`), and the counters.
+/// reconnection backoff, group commit of the rows that give out ids, batched `last_used` updates
+/// and retention on a background queue (`StoreClient+Maintenance.swift`), and the counters.
 ///
-/// `read` and `write` block the calling thread for at most the timeout. The service calls them
-/// only from Dispatch workers (`LayoutApplication.execution(for:)` offloads every request that can
-/// reach the store), never on an I/O loop; the store's own I/O runs on its own threads.
+/// Durability: an id is handed out (a `POST` answered 200) only once its row is committed
+/// (`commit`); rows from concurrent requests share one `INSERT` and one commit, and nothing
+/// waits on a thread meanwhile (the answer goes out from the commit's callback). While the store
+/// is unreachable a commit fails at once and the request is a 503 with `Retry-After`: there is no
+/// queue of acknowledged-but-unwritten rows to lose.
+///
+/// `read` blocks the calling thread for at most the timeout; the service calls it only from
+/// Dispatch workers (`LayoutApplication.execution(for:)` offloads every request that can reach the
+/// store), never on an I/O loop. The store's own I/O runs on its own threads, not on Dispatch's,
+/// so a worker waiting here never waits for a thread it holds itself.
 package final class StoreClient: Sendable {
     /// What a read found.
     package enum ReadOutcome: Sendable, Equatable {
         case found(StoredLayout)
+        /// The store answered that it has no such row: the only case that is a 404.
         case missing
         /// The store cannot be reached now; try again in `retryAfter` seconds.
+        case unavailable(retryAfter: Int)
+    }
+
+    /// What a commit came to.
+    package enum CommitOutcome: Sendable, Equatable {
+        /// The row is committed (inserted now, or already there): the id may be handed out.
+        case committed
+        /// Not known to be stored (store unreachable, write failed or timed out, shutting down):
+        /// the id must not be handed out; retry in `retryAfter` seconds.
         case unavailable(retryAfter: Int)
     }
 
     /// Log levels the client reports at (the executable maps them to its logger).
     package enum LogLevel: Sendable { case info, warning }
 
+    typealias Waiter = @Sendable (CommitOutcome) -> Void
+
     struct State {
         var up = false
         var failures = 0
         /// Uptime (ns) of the next reconnection attempt while down.
         var retryAt: UInt64 = 0
-        var pending = PendingWrites()
         var touched: Set<String> = []
         var lastTouchFlush: UInt64 = 0
         var lastExpiry: UInt64 = 0
         var running = false
         var stopped = false
-        var deferredSinceDown = 0
+        /// Rows waiting for the next group commit, oldest first, and the requests waiting on each.
+        var queue: [StoredLayout] = []
+        var queued: [String: [Waiter]] = [:]
+        /// The rows of the commit in flight and their waiters (a request for one of them joins).
+        var committing: [String: [Waiter]] = [:]
+        /// Commits in flight (at most `maxCommitsInFlight`; the next takes everything queued).
+        var writing = 0
+        /// Set at shutdown: new commits are refused.
+        var closing = false
     }
 
     package let store: any LayoutStore
@@ -40,6 +66,13 @@ package final class StoreClient: Sendable {
     let log: @Sendable (LogLevel, String) -> Void
     let state = Mutex(State())
     let queue = DispatchQueue(label: "layoutd.store.maintenance")
+
+    /// Most rows, and bytes of recipes, one group commit carries (at least one row).
+    static let maxBatchRows = 1_000
+    static let maxBatchBytes = 8 << 20
+    /// Group commits in flight at once: a row that arrives while one waits for its WAL flush
+    /// goes out at once in a second one (latency at low load) instead of waiting a whole flush.
+    static let maxCommitsInFlight = 2
 
     package init(store: any LayoutStore, options: StoreOptions,
                  log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }) {
@@ -62,8 +95,6 @@ package final class StoreClient: Sendable {
 
     /// The row of `id`: immediately `.unavailable` while the store is down, else one read.
     package func read(_ id: String) -> ReadOutcome {
-        let queued: StoredLayout? = state.withLock { $0.pending[id] }
-        if let queued { return .found(queued) }
         guard isUp else {
             metrics.count(.unavailable)
             return .unavailable(retryAfter: retryAfter)
@@ -78,45 +109,125 @@ package final class StoreClient: Sendable {
             return .missing
         case .failure(let failure):
             markDown(failure, during: "read of \(id)")
+            metrics.count(.unavailable)
             return .unavailable(retryAfter: retryAfter)
         }
     }
 
-    /// Stores `row` before its answer goes out. A failure is logged and counted and the row is
-    /// kept (up to `pendingBytes`) to be written when the store is back; the caller answers anyway.
-    package func write(_ row: StoredLayout) {
-        guard isUp else {
-            keep([row])
-            return
+    // MARK: Group commit
+
+    /// Commits `row` and reports once, on any thread: with the next group commit (rows of
+    /// concurrent requests share one `INSERT … ON CONFLICT DO NOTHING` and one commit), joining a
+    /// commit of the same id already on its way, or `.unavailable` at once while the store is
+    /// down. Never blocks.
+    package func commit(_ row: StoredLayout, _ done: @escaping @Sendable (CommitOutcome) -> Void) {
+        enum Next { case refuse, queued, joined }
+        let next = state.withLock { s -> Next in
+            if s.committing[row.id] != nil { s.committing[row.id]?.append(done); return .joined }
+            if s.queued[row.id] != nil { s.queued[row.id]?.append(done); return .joined }
+            guard s.up, !s.closing else { return .refuse }
+            s.queue.append(row)
+            s.queued[row.id] = [done]
+            return .queued
         }
-        switch call(.write, { store.write([row], timeout: timeout, $0) }) {
-        case .success:
-            metrics.count(.write)
-        case .failure(let failure):
-            log(.warning, "store: write of layout \(row.id) failed (\(failure)); kept to retry when the store is back")
-            markDown(failure, during: "write of \(row.id)")
-            keep([row])
+        switch next {
+        case .refuse:
+            metrics.count(.refused)
+            done(.unavailable(retryAfter: retryAfter))
+        case .queued:
+            startCommits()
+        case .joined:
+            break
         }
     }
+
+    /// Sends what is queued as group commits (each up to a batch) while fewer than
+    /// `maxCommitsInFlight` are on their way; each commit's callback calls this again.
+    private func startCommits() {
+        while let batch = nextBatch() { send(batch) }
+    }
+
+    private func nextBatch() -> [StoredLayout]? {
+        state.withLock { s -> [StoredLayout]? in
+            guard s.writing < Self.maxCommitsInFlight, !s.queue.isEmpty else { return nil }
+            var rows = 0, bytes = 0
+            while rows < s.queue.count, rows < Self.maxBatchRows, rows == 0 || bytes + s.queue[rows].body.count <= Self.maxBatchBytes {
+                bytes += s.queue[rows].body.count
+                rows += 1
+            }
+            let batch = Array(s.queue.prefix(rows))
+            s.queue.removeFirst(rows)
+            for row in batch { s.committing[row.id] = s.queued.removeValue(forKey: row.id) ?? [] }
+            s.writing += 1
+            return batch
+        }
+    }
+
+    /// One group commit. A store that never calls back is given up on after the timeout (plus a
+    /// margin).
+    private func send(_ batch: [StoredLayout]) {
+        let began = DispatchTime.now().uptimeNanoseconds
+        let once = Once()
+        let finish: @Sendable (Result<Int, StoreFailure>) -> Void = { [self] result in
+            guard once.claim() else { return }
+            finishBatch(batch, result, began: began)
+        }
+        store.write(batch, timeout: timeout, finish)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int((options.timeout * 1000).rounded(.up)) + 250)) {
+            finish(.failure(StoreFailure("no answer within \(self.options.timeout) s")))
+        }
+    }
+
+    private func finishBatch(_ batch: [StoredLayout], _ result: Result<Int, StoreFailure>, began: UInt64) {
+        metrics.observe(.write, seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+        let waiters = state.withLock { s -> [Waiter] in
+            s.writing -= 1
+            return batch.flatMap { s.committing.removeValue(forKey: $0.id) ?? [] }
+        }
+        switch result {
+        case .success:
+            metrics.count(.write, by: batch.count)
+            metrics.count(.commit)
+            for w in waiters { w(.committed) }
+            startCommits()
+        case .failure(let failure):
+            metrics.count(.error, op: .write)
+            markDown(failure, during: "commit of \(batch.count) layout\(batch.count == 1 ? "" : "s")")
+            // The store is down: what was queued behind this commit is refused too.
+            let queued = state.withLock { s -> [Waiter] in
+                let all = s.queue.flatMap { s.queued[$0.id] ?? [] }
+                s.queue.removeAll()
+                s.queued.removeAll()
+                return all
+            }
+            let retry = retryAfter
+            metrics.count(.refused, by: waiters.count + queued.count)
+            for w in waiters + queued { w(.unavailable(retryAfter: retry)) }
+        }
+    }
+
+    /// Rows queued or being committed (their requests are waiting).
+    var waitingRows: Int { state.withLock { $0.queue.count + $0.committing.count } }
+
+    /// At exit, after the server's drain: refuses new commits, waits up to `seconds` for the
+    /// ones on their way, and returns how many rows were still not committed (their requests
+    /// were never answered 200: no id given out is lost).
+    package func shutdown(waitingAtMost seconds: Double) -> Int {
+        state.withLock { $0.closing = true; $0.stopped = true }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        while waitingRows > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+            usleepMilliseconds(5)
+        }
+        return waitingRows
+    }
+
+    // MARK: Use, health
 
     /// Notes that `id` was used: its `last_used` goes out with the next batch (bounded set).
     package func noteUse(_ id: String) {
         state.withLock { s in
             if s.touched.count < options.maxTouched { s.touched.insert(id) }
         }
-    }
-
-    /// Rows waiting for the store to come back (bounded by `pendingBytes`; the oldest are dropped).
-    func keep(_ rows: [StoredLayout]) {
-        let (first, dropped) = state.withLock { s -> (Bool, Int) in
-            var dropped = 0
-            for row in rows { dropped += s.pending.add(row, budget: options.pendingBytes) }
-            s.deferredSinceDown += rows.count
-            return (s.deferredSinceDown == rows.count, dropped)
-        }
-        metrics.count(.deferred, by: rows.count)
-        if dropped > 0 { metrics.count(.dropped, by: dropped) }
-        if first { log(.warning, "store: unreachable; computed layouts are kept (up to \(options.pendingBytes) bytes) and written when it is back") }
     }
 
     /// Marks the store down after a failed call; the maintenance queue reconnects with backoff.
@@ -127,11 +238,10 @@ package final class StoreClient: Sendable {
                 s.up = false
                 s.failures = 0
                 s.retryAt = DispatchTime.now().uptimeNanoseconds + 100_000_000
-                s.deferredSinceDown = 0
             }
             return was
         }
-        if wasUp { log(.warning, "store: \(what) failed (\(failure)); serving from memory, reconnecting with backoff") }
+        if wasUp { log(.warning, "store: \(what) failed (\(failure)); new layouts are refused with 503 until it is back, reconnecting with backoff") }
     }
 
     /// Runs one store call and waits for it at most the timeout (plus a margin for the store's own
@@ -158,4 +268,16 @@ package final class StoreClient: Sendable {
         if case .failure = result { metrics.count(.error, op: op) }
         return result
     }
+}
+
+/// A flag claimed once (the first of a store's answer and the client's own timeout wins).
+final class Once: Sendable {
+    private let done = Atomic<Bool>(false)
+    func claim() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
+}
+
+/// Sleeps the calling thread (shutdown only).
+func usleepMilliseconds(_ ms: Int) {
+    let semaphore = DispatchSemaphore(value: 0)
+    _ = semaphore.wait(timeout: .now() + .milliseconds(ms))
 }

@@ -18,10 +18,10 @@ final class StoreMetrics: Sendable {
         case error
         /// Reads refused at once because the store is down (answered 503).
         case unavailable
-        /// Writes kept for later because the store was down or the write failed.
-        case deferred
-        /// Kept writes dropped to stay under the budget.
-        case dropped
+        /// Group commits that succeeded.
+        case commit
+        /// Rows not committed (store down, write failed): their requests answered 503.
+        case refused
         /// `last_used` updates sent (ids).
         case touch
         /// Rows deleted by retention.
@@ -68,7 +68,7 @@ final class StoreMetrics: Sendable {
 
     func errors(_ op: Operation) -> Int { state.withLock { $0.errors[op] ?? 0 } }
 
-    func render(up: Bool, pending: Int, pendingBytes: Int) -> String {
+    func render(up: Bool, waiting: Int) -> String {
         let s = state.withLock { $0 }
         var out = ""
         func line(_ name: String, _ type: String, _ help: String, _ value: Int) {
@@ -77,12 +77,11 @@ final class StoreMetrics: Sendable {
         line("layoutd_store_up", "gauge", "1 while the shared store answers, 0 while it is unreachable.", up ? 1 : 0)
         line("layoutd_store_reads_total", "counter", "Reads of layouts not cached here answered by the store.", s.counters[.read] ?? 0)
         line("layoutd_store_misses_total", "counter", "Store reads of ids the store does not have.", s.counters[.miss] ?? 0)
-        line("layoutd_store_writes_total", "counter", "Layouts written to the store (one row each, ON CONFLICT DO NOTHING).", s.counters[.write] ?? 0)
-        line("layoutd_store_unavailable_total", "counter", "Reads refused at once (503) while the store was unreachable.", s.counters[.unavailable] ?? 0)
-        line("layoutd_store_deferred_writes_total", "counter", "Writes kept in memory because the store was unreachable.", s.counters[.deferred] ?? 0)
-        line("layoutd_store_dropped_writes_total", "counter", "Kept writes dropped to stay under the pending budget.", s.counters[.dropped] ?? 0)
-        line("layoutd_store_pending_writes", "gauge", "Layouts waiting to be written when the store is back.", pending)
-        line("layoutd_store_pending_bytes", "gauge", "Bytes of the layouts waiting to be written.", pendingBytes)
+        line("layoutd_store_writes_total", "counter", "Layouts committed to the store (one row each, ON CONFLICT DO NOTHING) before their id was handed out.", s.counters[.write] ?? 0)
+        line("layoutd_store_commits_total", "counter", "Group commits (one INSERT and one commit for the rows of concurrent requests).", s.counters[.commit] ?? 0)
+        line("layoutd_store_unavailable_total", "counter", "Reads answered 503 because the store was unreachable or did not answer.", s.counters[.unavailable] ?? 0)
+        line("layoutd_store_refused_writes_total", "counter", "New layouts answered 503 because the store could not commit them (their ids were not handed out).", s.counters[.refused] ?? 0)
+        line("layoutd_store_waiting_writes", "gauge", "Layouts whose requests wait for their group commit now.", waiting)
         line("layoutd_store_touched_total", "counter", "Ids whose last_used was updated (batched).", s.counters[.touch] ?? 0)
         line("layoutd_store_expired_total", "counter", "Rows deleted by retention (--store-ttl).", s.counters[.expired] ?? 0)
         line("layoutd_store_connects_total", "counter", "Successful connections (start-up and reconnections).", s.counters[.connect] ?? 0)

@@ -1,7 +1,8 @@
 /// The shared layout store's settings (`--store`, `--store-ttl`, `--store-timeout`); without a
 /// URL layouts live in this process's memory only, exactly as without a store.
 public struct StoreOptions: Sendable, Hashable {
-    /// `postgres://user:password@host:port/database`; nil: memory only.
+    /// `postgres://user:password@host:port/database`, or `memory:` (an in-process store, for
+    /// tests and one replica); nil: no store. The scheme picks the backend (`layoutd/Store.swift`).
     public var url: String?
     /// Rows not used for this long (seconds) are deleted, in bounded batches, by one replica at a time.
     public var ttl: Double
@@ -16,9 +17,9 @@ public struct StoreOptions: Sendable, Hashable {
     public var expiryBatch = 1_000
     public var expiryBatchesPerRun = 10
     /// Longest wait between reconnection attempts (seconds); waits double from 0.1 s up to it.
-    public var maxBackoff: Double = 5
-    /// Writes kept while the store is unreachable, sent when it is back (bytes of recipes).
-    public var pendingBytes = 16 << 20
+    /// Short: while the store is down new layouts are refused, so the outage a client sees is
+    /// the store's plus at most this (one cheap connection attempt a second per replica).
+    public var maxBackoff: Double = 1
     /// Distinct ids whose `last_used` update waits for the next batch at most.
     public var maxTouched = 65_536
 

@@ -25,6 +25,10 @@ package enum APIError: Error {
     /// The id is not cached here and the shared store cannot be reached to look it up: 503 with
     /// `Retry-After` (the layout may well exist; a 404 would tell the client to give up on it).
     case storeUnavailable(id: String, retryAfter: Int)
+    /// A layout computed here whose row the shared store did not commit (unreachable, failed or
+    /// timed out): 503 with `Retry-After`; its id is not handed out, as no other replica could
+    /// find it.
+    case notStored(id: String, retryAfter: Int)
     /// A query for one element that the layout does not have: 404.
     case noSuchElement(detail: String)
     case notFound(path: String)
@@ -81,7 +85,11 @@ package enum APIError: Error {
         case .storeUnavailable(let id, let retryAfter):
             return ProblemDetails(
                 type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
-                detail: "Layout \(id) is not cached on this server and the shared layout store cannot be reached to look it up. Retry in \(retryAfter) s (Retry-After), or POST the layout to /layout again: computing does not need the store.")
+                detail: "Layout \(id) is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in \(retryAfter) s (Retry-After).")
+        case .notStored(let id, let retryAfter):
+            return ProblemDetails(
+                type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
+                detail: "Layout \(id) was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in \(retryAfter) s (Retry-After).")
         case .noSuchElement(let detail):
             return ProblemDetails(type: ProblemType.noSuchElement, title: "No such element", status: 404, detail: detail)
         case .notFound(let path):
@@ -115,7 +123,10 @@ package enum APIError: Error {
     var response: Response {
         var headers = Headers()
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
-        if case .storeUnavailable(_, let retryAfter) = self { headers.add("Retry-After", String(retryAfter)) }
+        switch self {
+        case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
+        default: break
+        }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
         if case .unsupportedContentEncoding = self { headers.add("Accept-Encoding", "gzip, deflate") }
         return Response.problem(problem, headers: headers)

@@ -17,6 +17,7 @@ package enum LayoutEncoder {
         elements.write(layout.attributes, estimates: estimates, into: &w)
         w.raw("]")
         w.orthogonalSections(layout)
+        w.roundedSections(layout)
         w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
@@ -54,6 +55,7 @@ package enum LayoutEncoder {
         }
         w.raw("}")
         w.orthogonalSections(layout)
+        w.roundedSections(layout)
         w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
         return w.bytes
@@ -97,6 +99,20 @@ extension JSONWriter {
             raw("}")
         }
         if !first { raw("]") }
+    }
+
+    /// `"roundedSections"`: insetGrouped list sections' rounded rows and corner radius (list
+    /// L17), present only when there are some.
+    mutating func roundedSections(_ layout: Layout) {
+        guard !layout.roundedSections.isEmpty else { return }
+        raw(",\"roundedSections\":[")
+        for (i, r) in layout.roundedSections.enumerated() {
+            if i > 0 { raw(",") }
+            raw("{\"section\":"); int(r.section)
+            raw(",\"frame\":"); rect(r.frame)
+            raw(",\"cornerRadius\":"); number(r.cornerRadius); raw("}")
+        }
+        raw("]")
     }
 
     mutating func size(_ s: Size) {

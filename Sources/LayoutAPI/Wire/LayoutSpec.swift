@@ -41,7 +41,7 @@ package struct LayoutSpec: Hashable, Sendable {
 
 /// Turns a `POST /layout` body into a `LayoutSpec`, or the error to answer with.
 package enum LayoutRequestDecoder {
-    static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes"]
+    static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes", "preferredSupplementarySizes"]
 
     package static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
         let json = try RequestDocument.parse(body)
@@ -67,11 +67,19 @@ package enum LayoutRequestDecoder {
         let sections = try o.required("sections").array(maxCount: maxElements)
         var budget = ElementBudget(limit: maxElements)
         let preferred = o.optional("preferredSizes")
-        if !type.acceptsPreferredSizes, preferred != nil {
-            // Only self-sizing types read measured sizes.
-            throw FieldError.unknownKey(pointer: o.pointer.appending("preferredSizes"), allowed: topLevelKeys.subtracting(["preferredSizes"]).sorted())
+        let supplementary = o.optional("preferredSupplementarySizes")
+        // Only self-sizing types read measured sizes.
+        var allowed = topLevelKeys
+        if !type.acceptsPreferredSizes { allowed.remove("preferredSizes") }
+        if !type.acceptsPreferredSupplementarySizes { allowed.remove("preferredSupplementarySizes") }
+        if let field = preferred, !type.acceptsPreferredSizes {
+            throw FieldError.unknownKey(pointer: field.pointer, allowed: allowed.sorted())
         }
-        let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred)
+        if let field = supplementary, !type.acceptsPreferredSupplementarySizes {
+            throw FieldError.unknownKey(pointer: field.pointer, allowed: allowed.sorted())
+        }
+        let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred,
+                                         preferredSupplementarySizes: supplementary)
         return LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
     }
 
@@ -79,7 +87,7 @@ package enum LayoutRequestDecoder {
     static func layoutType(_ field: JSONField) throws(FieldError) -> any WireLayout.Type {
         let text = try field.string()
         if let type = LayoutTypes.named(text) { return type }
-        let allowed = LayoutTypes.all.map { FieldError.quoted($0.typeName) }.joined(separator: ", ")
+        let allowed = LayoutTypes.all.flatMap { [$0.typeName] + $0.typeAliases }.map { FieldError.quoted($0) }.joined(separator: ", ")
         throw .invalidValue(
             pointer: field.pointer,
             detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(field.pointer)); use one of: \(allowed).")

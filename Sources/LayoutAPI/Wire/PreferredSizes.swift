@@ -7,15 +7,25 @@ extension WireReader {
     /// an empty size"), is a 422 naming the entry.
     mutating func applyPreferredSizes(_ field: JSONField, to config: inout FlowLayoutConfiguration) throws(FieldError) {
         let counts = config.sections.map(\.items.count)
-        try readPreferredSizes(field, itemCounts: counts,
+        try readPreferredSizes(try field.array(maxCount: 1_000_000), itemCounts: counts,
             emptySize: "UIKit rejects it (\"UICollectionView Flow Layout received layout attributes with an empty size\"). Send the size the cell measured, both dimensions > 0."
         ) { ip, size in config.sections[ip.section].preferredSizes[ip.item] = size }
     }
 
     /// The same entries for compositional layouts: only estimated dimensions take the measured
     /// value (the engine decides which).
+    /// An entry with an `elementKind` is a list header's or footer's measured height
+    /// (as in `preferredSupplementarySizes`), so `/invalidate` takes both in one field.
     mutating func applyPreferredSizes(_ field: JSONField, to config: inout CompositionalConfiguration) throws(FieldError) {
-        try readPreferredSizes(field, itemCounts: config.itemCounts,
+        var cells: [JSONField] = []
+        for e in try field.array(maxCount: 1_000_000) {
+            if case .object(let o) = e.value, o.members.contains(where: { $0.key == "elementKind" }) {
+                try applySupplementaryHeight(e, to: &config)
+            } else {
+                cells.append(e)
+            }
+        }
+        try readPreferredSizes(cells, itemCounts: config.itemCounts,
             emptySize: "a cell's preferred size must be greater than 0 in both dimensions. Send the size the cell measured."
         ) { ip, size in config.preferredSizes[ip] = size }
     }
@@ -23,9 +33,8 @@ extension WireReader {
     /// One reader for every self-sizing type: each well-formed entry for an item the layout has
     /// (`itemCounts[section]` items per section) goes to `apply`; every other entry is a problem
     /// naming it, and reading goes on so one 422 lists them all.
-    private mutating func readPreferredSizes(_ field: JSONField, itemCounts: [Int], emptySize: String,
+    private mutating func readPreferredSizes(_ entries: [JSONField], itemCounts: [Int], emptySize: String,
                                              apply: (IndexPath, Size) -> Void) throws(FieldError) {
-        let entries = try field.array(maxCount: 1_000_000)
         for e in entries {
             let o = try e.object()
             try o.rejectUnknownKeys(allowed: ["indexPath", "width", "height"])
@@ -44,5 +53,55 @@ extension WireReader {
             }
             apply(ip, size)
         }
+    }
+}
+
+/// Measured list headers and footers: `preferredSupplementarySizes` on `POST /layout`, or
+/// `preferredSizes` entries with an `elementKind` (`POST /layout/{id}/invalidate`).
+extension WireReader {
+    static let supplementarySizeKeys: Set<String> = ["elementKind", "indexPath", "height", "width"]
+    static let listSupplementaryKinds = ["UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter"]
+
+    mutating func applyPreferredSupplementarySizes(_ field: JSONField, to config: inout CompositionalConfiguration) throws(FieldError) {
+        for e in try field.array(maxCount: 1_000_000) {
+            try applySupplementaryHeight(e, to: &config)
+        }
+    }
+
+    /// `{"elementKind", "indexPath": [s, 0], "height", "width"?}`: the height replaces the
+    /// estimate of section s's list header or footer (L6, L16); the width is not used (it is
+    /// the layout's, L11). A kind, section or height the layout cannot take is a 422 naming it.
+    mutating func applySupplementaryHeight(_ e: JSONField, to config: inout CompositionalConfiguration) throws(FieldError) {
+        let o = try e.object()
+        try o.rejectUnknownKeys(allowed: Self.supplementarySizeKeys)
+        let kindField = try o.required("elementKind")
+        let kind = try kindField.string()
+        let ipField = try o.required("indexPath")
+        let ip = try indexPath(ipField)
+        let before = problemCount
+        let height = try length(try o.required("height"))
+        if let w = o.optional("width") { _ = try length(w) }
+        guard Self.listSupplementaryKinds.contains(kind) else {
+            reject(kindField.pointer, "Unknown value \(FieldError.quoted(kind)) at \(FieldError.location(kindField.pointer)); measured supplementary views are list headers and footers, use one of: \(Self.listSupplementaryKinds.map { FieldError.quoted($0) }.joined(separator: ", ")).")
+            return
+        }
+        guard ip.section < config.itemCounts.count, ip.item == 0 else {
+            reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)]; a section header or footer is at [section, 0] with section below \(config.itemCounts.count), the number of sections.")
+            return
+        }
+        let isHeader = kind == Self.listSupplementaryKinds[0]
+        let list = config.sections.isEmpty ? nil : config.sections[config.layoutSectionIndex(forDataSection: ip.section)].list
+        let has = isHeader ? list?.headerMode == .supplementary : list?.footerMode == .supplementary
+        guard has else {
+            let what = isHeader ? "header (list headerMode \"supplementary\")" : "footer (list footerMode \"supplementary\")"
+            reject(kindField.pointer, "Section \(ip.section) has no list \(what), so \(FieldError.quoted(kind)) at [\(ip.section), 0] cannot be measured. Send sizes only for the headers and footers the layout has.")
+            return
+        }
+        if problemCount > before { return }
+        if height == 0 {
+            reject(e.pointer, "\(e.pointer) has a height of 0; a measured header or footer must be taller than 0. Send the height the view measured.")
+            return
+        }
+        config.preferredSupplementaryHeights[SupplementaryKey(elementKind: kind, indexPath: ip)] = height
     }
 }

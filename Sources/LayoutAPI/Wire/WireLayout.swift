@@ -8,8 +8,14 @@ protocol WireLayout: LayoutDefinition {
     /// `layout.type`.
     static var typeName: String { get }
 
+    /// Other names `layout.type` accepts for this type (same canonical form, same ids).
+    static var typeAliases: [String] { get }
+
     /// Whether `POST /layout` accepts top-level `preferredSizes` (self-sizing types).
     static var acceptsPreferredSizes: Bool { get }
+
+    /// Whether `POST /layout` accepts top-level `preferredSupplementarySizes` (list headers/footers).
+    static var acceptsPreferredSupplementarySizes: Bool { get }
 
     /// Reads the request (the collection view is already read). Shape errors are thrown with
     /// the field's JSON pointer; values UIKit refuses are collected in `reader.problems` (422).
@@ -30,7 +36,11 @@ protocol WireLayout: LayoutDefinition {
 }
 
 extension WireLayout {
+    static var typeAliases: [String] { [] }
+
     static var acceptsPreferredSizes: Bool { false }
+
+    static var acceptsPreferredSupplementarySizes: Bool { false }
 
     func applyingPreferredSizes(_ field: JSONField, reader: inout WireReader) throws(FieldError) -> Self? { nil }
 }
@@ -44,6 +54,9 @@ struct LayoutRequestFields {
     var sections: [JSONField]
     /// Top-level `preferredSizes`; only set for types that accept it.
     var preferredSizes: JSONField?
+    /// Top-level `preferredSupplementarySizes` (measured list headers and footers); only set for
+    /// types that accept it.
+    var preferredSupplementarySizes: JSONField? = nil
 }
 
 /// The registry: one line per layout type. The first is the default when `layout.type` is absent;
@@ -59,6 +72,6 @@ enum LayoutTypes {
     ]
 
     static func named(_ name: String) -> (any WireLayout.Type)? {
-        all.first { $0.typeName == name }
+        all.first { $0.typeName == name || $0.typeAliases.contains(name) }
     }
 }

@@ -190,7 +190,17 @@ enum PlaygroundPage {
             boundarySupplementaryItems: [{ elementKind: 'section-header', alignment: 'top', pinToVisibleBounds: true,
               layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 30 } } }],
             decorationItems: [{ elementKind: 'background' }] }] },
-          sections: [{ numberOfItems: 6 }, { numberOfItems: 5 }, { numberOfItems: 8 }] } }
+          sections: [{ numberOfItems: 6 }, { numberOfItems: 5 }, { numberOfItems: 8 }] } },
+        { name: 'list: settings screen (insetGrouped, headers, separators)', body: {
+          collectionView: { width: 393, height: 600, scale: 3 },
+          layout: { type: 'list', list: { appearance: 'insetGrouped', headerMode: 'supplementary', footerMode: 'supplementary' },
+            listEnvironment: { includeSeparators: true } },
+          sections: [{ numberOfItems: 1 }, { numberOfItems: 4 }, { numberOfItems: 3 }],
+          preferredSupplementarySizes: [{ elementKind: 'UICollectionElementKindSectionFooter', indexPath: [1, 0], height: 40 }] } },
+        { name: 'list: plain, pinned headers (iOS 26)', body: {
+          collectionView: { width: 375, height: 400, scale: 3 },
+          layout: { type: 'list', list: { headerMode: 'supplementary' }, listEnvironment: { generation: 'ios26', includeSeparators: true } },
+          sections: [{ numberOfItems: 5 }, { numberOfItems: 4 }, { numberOfItems: 6 }] } }
       ];
       const SNAPSHOT_EXAMPLE = {
         old: { sections: [{ id: 'A', items: ['a', 'b'] }, { id: 'B', items: ['c'] }] },

@@ -23,6 +23,8 @@ extension JSONWriter {
             int(ip.section); raw(","); int(ip.item); raw(","); number(z.width); raw(","); number(z.height)
         }
         raw("]")
+        // List sections only: a layout without them writes what it always wrote (same ids).
+        if c.hasListSections || !c.preferredSupplementaryHeights.isEmpty { canonicalList(c) }
     }
 
     private mutating func list<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) {
@@ -47,6 +49,7 @@ extension JSONWriter {
             w.raw(",\"z\":"); w.int(d.zIndex); w.raw("}")
         }
         raw(",\"ortho\":"); string(s.orthogonalScrollingBehavior.rawValue)
+        if let list = s.list { raw(",\"list\":"); canonical(list) }
         raw("}")
     }
 

@@ -6,6 +6,10 @@ import LayoutEngine
 extension CompositionalConfiguration: WireLayout {
     static var typeName: String { "compositional" }
     static var acceptsPreferredSizes: Bool { true }
+    static var acceptsPreferredSupplementarySizes: Bool { true }
+    /// `"type": "list"`: a compositional layout whose sections are `layout.list` (plain when
+    /// absent); the same canonical form as `"type": "compositional"`, so the same id.
+    static var typeAliases: [String] { [ListLayoutType.alias] }
 
     static func decode(_ request: LayoutRequestFields, reader: inout WireReader,
                        budget: inout ElementBudget) throws(FieldError) -> CompositionalConfiguration {
@@ -13,6 +17,9 @@ extension CompositionalConfiguration: WireLayout {
                                                            sections: request.sections, budget: &budget)
         if let p = request.preferredSizes {
             try reader.applyPreferredSizes(p, to: &config)
+        }
+        if let p = request.preferredSupplementarySizes {
+            try reader.applyPreferredSupplementarySizes(p, to: &config)
         }
         return config
     }
@@ -22,7 +29,7 @@ extension CompositionalConfiguration: WireLayout {
     /// The group trees (bounded by the decoder's tree cap), counts and measured sizes.
     var approximateBytes: Int {
         var bytes = MemoryLayout<CompositionalConfiguration>.size + itemCounts.capacity * MemoryLayout<Int>.stride
-        bytes += preferredSizes.count * 64
+        bytes += preferredSizes.count * 64 + preferredSupplementaryHeights.count * 96
         for s in sections { bytes += MemoryLayout<CompositionalSection>.stride + s.group.approximateBytes }
         bytes += boundarySupplementaryItems.count * (MemoryLayout<BoundarySupplementaryItem>.stride + 32)
         return bytes

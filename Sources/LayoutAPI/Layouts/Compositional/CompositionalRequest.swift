@@ -6,7 +6,7 @@ import LayoutEngine
 /// (one 422 naming each field). What only solving can find (a subitem that does not fit, a
 /// group with no room) is the engine's `CompositionalError`, whose path is the same pointer.
 extension WireReader {
-    static let compositionalLayoutKeys: Set<String> = ["type", "sections", "configuration"]
+    static let compositionalLayoutKeys: Set<String> = ["type", "sections", "configuration", "list", "listEnvironment"]
     static let compositionalConfigurationKeys: Set<String> = [
         "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems", "contentInsetsReference",
         "uikitGeneration", "readableContentInsets",
@@ -46,12 +46,37 @@ extension WireReader {
                 try boundaryItems(f, nodes: &nodes)
             }
         }
-        let layoutSections = try l.required("sections").array(maxCount: Self.maximumLayoutSections)
-        if layoutSections.isEmpty, !sections.isEmpty {
-            reject(l.pointer.appending("sections"), "\(l.pointer.appending("sections")) is empty; a compositional layout needs at least one section (NSCollectionLayoutSection). Add one: the last layout section repeats for later data sections.")
+        c.listEnvironment = try l.value("listEnvironment", default: ListEnvironment()) { f throws(FieldError) in try listEnvironment(f) }
+        let listField = l.optional("list")
+        let isListType = try l.optional("type")?.string() == ListLayoutType.alias
+        if let listField {
+            // UICollectionViewCompositionalLayout.list(using:): one configuration for every section.
+            if let s = l.optional("sections") {
+                throw FieldError.invalidValue(pointer: s.pointer, detail: "\(l.pointer) has both list and sections; list is one configuration for every section (UICollectionViewCompositionalLayout.list(using:)), sections are per-section layouts (a section may be {\"list\": {…}}). Keep one.")
+            }
+            c.sections = [CompositionalSection.listSection(try listConfiguration(listField))]
+        } else if isListType, l.optional("sections") == nil {
+            // "type": "list" with no configuration: UIKit's defaults (a plain list).
+            c.sections = [CompositionalSection.listSection(ListSectionConfiguration())]
+        } else {
+            let layoutSections = try l.required("sections").array(maxCount: Self.maximumLayoutSections)
+            if layoutSections.isEmpty, !sections.isEmpty {
+                reject(l.pointer.appending("sections"), "\(l.pointer.appending("sections")) is empty; a compositional layout needs at least one section (NSCollectionLayoutSection). Add one: the last layout section repeats for later data sections.")
+            }
+            c.sections.reserveCapacity(layoutSections.count)
+            for s in layoutSections {
+                let o = try s.object()
+                if o.optional("list") != nil {
+                    try nodes.add(1, at: s.pointer)
+                    c.sections.append(try listSection(o))
+                } else {
+                    c.sections.append(try compositionalSection(s, nodes: &nodes))
+                }
+            }
         }
-        c.sections.reserveCapacity(layoutSections.count)
-        for s in layoutSections { c.sections.append(try compositionalSection(s, nodes: &nodes)) }
+        if c.scrollDirection == .horizontal, c.hasListSections, let conf = l.optional("configuration") {
+            reject(conf.pointer.appending("scrollDirection"), "List sections (UICollectionLayoutListConfiguration) lay out rows vertically, and this layout scrolls horizontally. Remove scrollDirection or set it to \"vertical\".")
+        }
         c.itemCounts = try itemCounts(sections, budget: &budget)
         c.elementLimit = budget.limit
         return c

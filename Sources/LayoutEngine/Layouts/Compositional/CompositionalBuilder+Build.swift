@@ -24,21 +24,27 @@ extension CompositionalBuilder {
         }
         var solved: [SolvedSection?] = Array(repeating: nil, count: config.sections.count)
         let used = min(config.sections.count, counts.count)
-        for l in 0..<used {
+        for l in 0..<used where config.sections[l].list == nil {
             let budget = max(maxItems[l], CompositionalLayout.minimumSolutionItems)
             solved[l] = try SolvedSection(config.sections[l], index: l, collectionView: cv,
                                           insets: containerInsets(config.sections[l].contentInsetsReference),
                                           grid: grid, transposed: transposed, leafBudget: budget)
         }
         let preferred = preferredBySection()
-        var plans: [DataSectionPlan] = []
+        var plans: [MeasuredSection] = []
         plans.reserveCapacity(counts.count)
         var elements = config.boundarySupplementaryItems.count
+        let listMetrics = ListMetrics(environment: config.listEnvironment, collectionView: cv)
         for (s, n) in counts.enumerated() {
             let l = config.layoutSectionIndex(forDataSection: s)
-            guard let solvedSection = solved[l] else { continue }
-            let plan = try DataSectionPlan(section: s, solved: solvedSection, solvedIndex: l, count: n,
-                                           preferred: preferred[s] ?? [], width: cv.width, grid: grid)
+            let plan: MeasuredSection
+            if let list = config.sections[l].list {
+                plan = .list(try listPlan(s, layoutSection: l, list: list, count: n, metrics: listMetrics, preferred: preferred[s] ?? []))
+            } else {
+                guard let solvedSection = solved[l] else { continue }
+                plan = .group(try DataSectionPlan(section: s, solved: solvedSection, solvedIndex: l, count: n,
+                                                  preferred: preferred[s] ?? [], width: cv.width, grid: grid))
+            }
             elements = elements > Int.max - plan.elementCount ? Int.max : elements + plan.elementCount
             plans.append(plan)
         }
@@ -71,8 +77,13 @@ extension CompositionalBuilder {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
         }
         for (s, plan) in plans.enumerated() {
-            guard let solvedSection = solved[plan.solved] else { continue }
-            try emitSection(s, plan: plan, solved: solvedSection, y0: shift + starts[s])
+            switch plan {
+            case .group(let plan):
+                guard let solvedSection = solved[plan.solved] else { continue }
+                try emitSection(s, plan: plan, solved: solvedSection, y0: shift + starts[s])
+            case .list(let plan):
+                emitListSection(plan, y0: shift + starts[s], metrics: listMetrics)
+            }
         }
         for (j, b) in globals where !b.alignment.edges.contains(.top) {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
@@ -84,11 +95,16 @@ extension CompositionalBuilder {
         var size = config.generation == .modern ? Size(width: grid.round(cv.width), height: grid.round(height))
             : Size(width: cv.width, height: height)
         if transposed { size = Size(width: size.height, height: size.width) }
-        return Layout(scrollDirection: transposed ? .horizontal : .vertical, contentSize: size,
-                      attributes: attributes, sections: sections,
-                      pinning: Pinning(headers: false, footers: false, scale: grid.scale,
-                                       contentInset: transposed ? Self.transpose(cv.contentInset) : cv.contentInset),
-                      elementKinds: kinds)
+        var layout = Layout(scrollDirection: transposed ? .horizontal : .vertical, contentSize: size,
+                            attributes: attributes, sections: sections,
+                            pinning: Pinning(headers: false, footers: false, scale: grid.scale,
+                                             contentInset: transposed ? Self.transpose(cv.contentInset) : cv.contentInset),
+                            elementKinds: kinds)
+        if config.hasListSections {
+            layout.pinning.selfPinnedZIndexRaise = ListZIndex.pinnedRaise
+            layout.roundedSections = roundedSections
+        }
+        return layout
     }
 
     private mutating func emitGlobal(_ b: BoundarySupplementaryItem, _ frame: Rect, shift: Double, index: Int) throws(CompositionalError) {

@@ -10,6 +10,10 @@ struct CompositionalBuilder {
     /// Kinds past the default two (an empty dictionary allocates nothing, so layouts without
     /// custom kinds build none).
     var kindIndex: [String: SupplementaryKind] = [:]
+    /// insetGrouped list sections' rounded rows (L17).
+    var roundedSections: [RoundedSection] = []
+    /// The kinds of list elements once named (`listKind(_:)`), by `ListElementKind`.
+    var listKinds: [SupplementaryKind?] = [nil, nil, nil, nil, nil]
 
     init(_ config: CompositionalConfiguration, transposed: Bool) {
         self.config = config

@@ -25,12 +25,20 @@ public struct CompositionalConfiguration: Hashable, Sendable {
     /// The most elements (cells, item supplementaries, boundary items, decorations) the layout
     /// may have; counted exactly from the solutions before any element is made.
     public var elementLimit: Int
+    /// What list sections read from their environment (generation, Dynamic Type, ...).
+    public var listEnvironment: ListEnvironment
+    /// Measured heights of list headers and footers (`preferredLayoutAttributesFitting` of a
+    /// supplementary view), by kind and index path `[s, 0]` (L6, L16).
+    public var preferredSupplementaryHeights: [SupplementaryKey: Double]
 
     public init(collectionView: CollectionViewMetrics, readableContentInsets: Insets? = nil,
                 scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
                 contentInsetsReference: ContentInsetsReference = .safeArea,
                 boundarySupplementaryItems: [BoundarySupplementaryItem] = [], generation: UIKitGeneration = .modern,
-                sections: [CompositionalSection], itemCounts: [Int], preferredSizes: [IndexPath: Size] = [:], elementLimit: Int = 10_000_000) {
+                sections: [CompositionalSection], itemCounts: [Int], preferredSizes: [IndexPath: Size] = [:], elementLimit: Int = 10_000_000,
+                listEnvironment: ListEnvironment = ListEnvironment(), preferredSupplementaryHeights: [SupplementaryKey: Double] = [:]) {
+        self.listEnvironment = listEnvironment
+        self.preferredSupplementaryHeights = preferredSupplementaryHeights
         self.collectionView = collectionView
         self.readableContentInsets = readableContentInsets
         self.scrollDirection = scrollDirection
@@ -51,8 +59,14 @@ public struct CompositionalConfiguration: Hashable, Sendable {
 
     /// Whether any dimension in the layout is estimated: self-sizing applies (preferred sizes).
     public var estimates: Bool {
-        sections.contains { $0.group.containsEstimatedItem }
+        sections.contains { s in
+            if let list = s.list { return list.rowHeight == nil || list.headerMode == .supplementary || list.footerMode == .supplementary }
+            return s.group.containsEstimatedItem
+        }
     }
+
+    /// Whether any section is a list section.
+    public var hasListSections: Bool { sections.contains { $0.list != nil } }
 }
 
 extension CompositionalGroup {

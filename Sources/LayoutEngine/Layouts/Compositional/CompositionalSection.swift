@@ -93,12 +93,17 @@ public struct CompositionalSection: Hashable, Sendable {
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]
     public var decorationItems: [DecorationItem]
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
+    /// `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: the section is a list section
+    /// laid out by the list rules (List/, list-layout.md); `group` is then only the shape UIKit
+    /// builds (L2) and the other fields are unused (the list carries its own insets and spacing).
+    public var list: ListSectionConfiguration?
 
     public init(group: CompositionalGroup, contentInsets: DirectionalInsets = .zero, interGroupSpacing: Double = 0,
                 contentInsetsReference: ContentInsetsReference = .automatic,
                 supplementariesFollowContentInsets: Bool = true,
                 boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
-                orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none) {
+                orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none, list: ListSectionConfiguration? = nil) {
+        self.list = list
         self.group = group
         self.contentInsets = contentInsets
         self.interGroupSpacing = interGroupSpacing
@@ -107,6 +112,13 @@ public struct CompositionalSection: Hashable, Sendable {
         self.boundarySupplementaryItems = boundarySupplementaryItems
         self.decorationItems = decorationItems
         self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+    }
+}
+
+extension CompositionalSection {
+    /// A list section (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
+    public static func listSection(_ list: ListSectionConfiguration) -> CompositionalSection {
+        CompositionalSection(group: list.placeholderGroup(estimate: 44), list: list)
     }
 }
 

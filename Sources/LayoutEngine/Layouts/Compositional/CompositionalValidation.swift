@@ -24,6 +24,13 @@ enum CompositionalValidation {
         }
         for (i, s) in c.sections.enumerated() {
             let path: Path = [.key("layout"), .key("sections"), .index(i)]
+            if s.list != nil {
+                // List sections stack rows vertically (UICollectionLayoutListConfiguration).
+                guard c.scrollDirection == .vertical else {
+                    throw CompositionalErrors.structure("LIST_NEEDS_VERTICAL_SCROLLING", "List sections (UICollectionLayoutListConfiguration) lay out rows vertically; this layout scrolls horizontally. Remove layout.configuration.scrollDirection or set it to \"vertical\".", path: [.key("layout"), .key("configuration"), .key("scrollDirection")])
+                }
+                continue
+            }
             nodes += s.boundarySupplementaryItems.count + s.decorationItems.count
             for (j, b) in s.boundarySupplementaryItems.enumerated() {
                 try size(b.layoutSize, path: path.appending("boundarySupplementaryItems", j).appending("layoutSize"))

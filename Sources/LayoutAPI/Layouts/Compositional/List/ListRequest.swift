@@ -1,0 +1,101 @@
+import LayoutEngine
+
+/// Decodes list sections (../shared/spec/list-layout.md §2): `layout.list` (one
+/// `UICollectionLayoutListConfiguration` for every section, `UICollectionViewCompositionalLayout.list(using:)`),
+/// `layout.sections[i].list` (`NSCollectionLayoutSection.list(using:layoutEnvironment:)` from a
+/// section provider) and `layout.listEnvironment`. Unknown values are a 422 naming the field
+/// and listing the accepted ones.
+extension WireReader {
+    static let listKeys: Set<String> = [
+        "appearance", "headerMode", "footerMode", "headerTopPadding", "showsSeparators", "separatorConfiguration", "rowHeight",
+    ]
+    /// A layout section with `list` takes only these (the section UIKit returns, adjusted).
+    static let listSectionKeys: Set<String> = ["list", "contentInsets", "interGroupSpacing"]
+    static let listEnvironmentKeys: Set<String> = [
+        "generation", "contentSizeCategory", "wideContentMargins", "collapsedTopSpacing", "includeBackgroundDecorations", "includeSeparators",
+    ]
+    static let separatorConfigurationKeys: Set<String> = [
+        "topSeparatorVisibility", "bottomSeparatorVisibility", "topSeparatorInsets", "bottomSeparatorInsets",
+    ]
+
+    /// `{"appearance": …, "headerMode": …}`: every member optional (UIKit's defaults: plain, none, none).
+    mutating func listConfiguration(_ field: JSONField) throws(FieldError) -> ListSectionConfiguration {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: Self.listKeys)
+        var list = ListSectionConfiguration()
+        list.appearance = try o.value("appearance", default: .plain) { f throws(FieldError) in try listEnum(f, ListAppearance.self, default: .plain) }
+        list.headerMode = try o.value("headerMode", default: .none) { f throws(FieldError) in try listEnum(f, ListHeaderMode.self, default: .none) }
+        list.footerMode = try o.value("footerMode", default: .none) { f throws(FieldError) in try listEnum(f, ListFooterMode.self, default: .none) }
+        // Negative means automatic, as UIKit's UICollectionViewListSectionHeaderTopPaddingAutomatic.
+        if let f = o.optional("headerTopPadding") {
+            let v = try finite(f)
+            list.headerTopPadding = v < 0 ? nil : v
+        }
+        list.showsSeparators = try o.optional("showsSeparators").map { f throws(FieldError) in try f.bool() }
+        list.separatorConfiguration = try o.value("separatorConfiguration", default: .automatic) { f throws(FieldError) in
+            try separatorConfiguration(f)
+        }
+        list.rowHeight = try o.optional("rowHeight").map { f throws(FieldError) in
+            try positive(f, what: "a row height in points (the SPI rowHeight; omit it for estimated rows)")
+        }
+        return list
+    }
+
+    /// A layout section object holding `list`.
+    mutating func listSection(_ o: JSONFieldObject) throws(FieldError) -> CompositionalSection {
+        try o.rejectUnknownKeys(allowed: Self.listSectionKeys)
+        var list = try listConfiguration(try o.required("list"))
+        list.contentInsets = try o.optional("contentInsets").map { f throws(FieldError) in try directionalInsets(f) }
+        list.interGroupSpacing = try o.value("interGroupSpacing", default: 0) { f throws(FieldError) in try length(f) }
+        return CompositionalSection.listSection(list)
+    }
+
+    mutating func listEnvironment(_ field: JSONField) throws(FieldError) -> ListEnvironment {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: Self.listEnvironmentKeys)
+        var e = ListEnvironment()
+        e.generation = try o.value("generation", default: .ios15to18) { f throws(FieldError) in try listEnum(f, ListGeneration.self, default: .ios15to18) }
+        e.contentSizeCategory = try o.value("contentSizeCategory", default: .L) { f throws(FieldError) in try listEnum(f, ContentSizeCategory.self, default: .L) }
+        e.wideContentMargins = try o.optional("wideContentMargins").map { f throws(FieldError) in try f.bool() }
+        e.collapsedTopSpacing = try o.value("collapsedTopSpacing", default: false) { f throws(FieldError) in try f.bool() }
+        e.includeBackgroundDecorations = try o.value("includeBackgroundDecorations", default: true) { f throws(FieldError) in try f.bool() }
+        e.includeSeparators = try o.value("includeSeparators", default: false) { f throws(FieldError) in try f.bool() }
+        return e
+    }
+
+    /// An enum member; an unknown value is collected (422 naming the field, listing the accepted
+    /// values) and reading goes on with the default, so one answer names every bad value.
+    private mutating func listEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
+    where E.RawValue == String {
+        do {
+            return try f.enumValue(type)
+        } catch {
+            guard case .invalidValue(let pointer, let detail) = error else { throw error }
+            reject(pointer, detail)
+            return fallback
+        }
+    }
+
+    private mutating func separatorConfiguration(_ field: JSONField) throws(FieldError) -> ListSeparatorConfiguration {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: Self.separatorConfigurationKeys)
+        var c = ListSeparatorConfiguration()
+        c.topSeparatorVisibility = try o.value("topSeparatorVisibility", default: .automatic) { f throws(FieldError) in try listEnum(f, ListSeparatorVisibility.self, default: .automatic) }
+        c.bottomSeparatorVisibility = try o.value("bottomSeparatorVisibility", default: .automatic) { f throws(FieldError) in try listEnum(f, ListSeparatorVisibility.self, default: .automatic) }
+        c.topSeparatorInsets = try o.optional("topSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
+        c.bottomSeparatorInsets = try o.optional("bottomSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
+        return c
+    }
+
+    private mutating func separatorInsets(_ field: JSONField) throws(FieldError) -> ListSeparatorInsets {
+        let o = try field.object()
+        try o.rejectUnknownKeys(allowed: ["leading", "trailing"])
+        return ListSeparatorInsets(leading: try o.value("leading", default: 0) { f throws(FieldError) in try length(f) },
+                                   trailing: try o.value("trailing", default: 0) { f throws(FieldError) in try length(f) })
+    }
+}
+
+/// `"type": "list"`, accepted as another name of `"compositional"`.
+enum ListLayoutType {
+    static let alias = "list"
+}

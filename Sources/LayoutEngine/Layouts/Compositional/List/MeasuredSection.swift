@@ -1,0 +1,51 @@
+/// One data section measured before any element is made: an ordinary compositional section
+/// (its group solved, R21-R29) or a list section (list-layout.md L2-L12). Sections stack the
+/// same way whatever they are (R40).
+enum MeasuredSection {
+    case group(DataSectionPlan)
+    case list(ListSectionPlan)
+
+    var count: Int {
+        switch self {
+        case .group(let p): p.count
+        case .list(let p): p.count
+        }
+    }
+
+    /// Along the scroll axis, boundary items (header padding) included.
+    var extent: Double {
+        switch self {
+        case .group(let p): p.extent
+        case .list(let p): p.extent
+        }
+    }
+
+    var elementCount: Int {
+        switch self {
+        case .group(let p): p.elementCount
+        case .list(let p): p.elementCount
+        }
+    }
+}
+
+extension CompositionalBuilder {
+    /// Measures data section `s` laid out by `list` (layout section `l`); a row that cannot be
+    /// as wide as the insets leave (R45: negative width) is refused naming the field to fix.
+    func listPlan(_ s: Int, layoutSection l: Int, list: ListSectionConfiguration, count: Int, metrics: ListMetrics,
+                  preferred: [(item: Int, size: Size)]) throws(CompositionalError) -> ListSectionPlan {
+        let measured = config.preferredSupplementaryHeights
+        let header = measured.isEmpty ? nil : measured[SupplementaryKey(elementKind: ListKind.header, indexPath: IndexPath(section: s, item: 0))]
+        let footer = measured.isEmpty ? nil : measured[SupplementaryKey(elementKind: ListKind.footer, indexPath: IndexPath(section: s, item: 0))]
+        let plan = ListSectionPlan(section: s, sectionCount: config.itemCounts.count, list: list, count: count, metrics: metrics,
+                                   environment: config.listEnvironment, collectionView: config.collectionView,
+                                   preferredRows: preferred, headerHeight: header, footerHeight: footer)
+            .withSeparators(metrics: metrics, environment: config.listEnvironment, collectionView: config.collectionView)
+        if grid.round(plan.rowWidth) < 0 {
+            let path: [CompositionalError.PathComponent] = list.contentInsets != nil
+                ? [.key("layout"), .key("sections"), .index(l), .key("contentInsets")] : [.key("collectionView"), .key("layoutMargins")]
+            throw CompositionalError(code: "INVALID_FRAME", path: path,
+                                     message: "The rows of list section \(s) would be \(UIKitFormat.number(plan.rowWidth)) points wide: the leading inset \(UIKitFormat.number(plan.leading)) and trailing inset \(UIKitFormat.number(plan.trailing)) leave no room in a collection view \(UIKitFormat.number(config.collectionView.width)) points wide. Use smaller insets (or layout margins) or a wider collection view.")
+        }
+        return plan
+    }
+}
