@@ -206,3 +206,55 @@ import TestSupport
         }
     }
 }
+
+/// The batch `apply` derives, replayed by the batch model: on random snapshots and random
+/// operations, `validatorUpdates` is valid with the old and new counts, and every old item the
+/// batch keeps lands where the new snapshot has its identifier.
+@Suite struct SnapshotApplyPropertyTests {
+    @Test(arguments: 0..<6)
+    func derivedBatchesTurnOldIntoNew(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        func pick<T>(_ list: [T]) -> T? { list.isEmpty ? nil : list[Int(rng.next() % UInt64(list.count))] }
+        let sectionPool: [SID] = ["A", "B", "C", "D", "E"], itemPool: [SID] = (0..<16).map { .integer($0) }
+        for round in 0..<80 {
+            // A random valid old snapshot: a few sections, items dealt without repeats.
+            var items = itemPool.shuffled(using: &rng)[...]
+            let old = snap(sectionPool.shuffled(using: &rng).prefix(Int(rng.next() % 4)).map { id in
+                let n = min(items.count, Int(rng.next() % 5))
+                defer { items = items.dropFirst(n) }
+                return (id, Array(items.prefix(n)))
+            })
+            var ops: [SnapshotOperation] = []
+            for _ in 0..<Int(1 + rng.next() % 5) {
+                let s = pick(sectionPool)!, t = pick(sectionPool)!, i = pick(itemPool)!, j = pick(itemPool)!
+                let position: SnapshotOperation.Position = rng.next() % 2 == 0 ? .before(j) : .after(j)
+                let sectionPosition: SnapshotOperation.Position = rng.next() % 2 == 0 ? .before(t) : .after(t)
+                switch rng.next() % 9 {
+                case 0: ops.append(.appendSections([s]))
+                case 1: ops.append(.insertSections([s], sectionPosition))
+                case 2: ops.append(.deleteSections([s]))
+                case 3: ops.append(.moveSection(s, sectionPosition))
+                case 4: ops.append(.appendItems([i], toSection: rng.next() % 2 == 0 ? nil : s))
+                case 5: ops.append(.insertItems([i], position))
+                case 6: ops.append(.deleteItems([i]))
+                case 7: ops.append(.moveItem(i, position))
+                default: ops.append(.reloadItems([i]))
+                }
+            }
+            let edit = try SnapshotEditor.edit(old, operations: ops)
+            let new = edit.snapshot   // throwing operations are skipped: still a valid snapshot
+            for sdk in LinkedSDK.allCases {
+                let o = try #require(try SnapshotApply.run(old: old, change: .snapshot(new, edit.marks), sdk: sdk))
+                let b = try #require(o.batches)
+                let v = BatchValidation.validate(before: old.counts, after: new.counts, updates: b.validatorUpdates, flavor: .collectionView)
+                try #require(v.valid, "round \(round) \(sdk): \(old) + \(ops) -> \(new): \(b.validatorUpdates) \(v.errors.map(\.message))")
+                let mapping = try #require(v.mapping)
+                for m in mapping {
+                    let id = old.sections[m.from.section].items[m.from.item]
+                    if let to = m.to { #expect(new.sections[to.section].items[to.item] == id, "round \(round): \(old) -> \(new)") }
+                }
+                #expect(o.reloadVerdict?.valid == true)
+            }
+        }
+    }
+}
