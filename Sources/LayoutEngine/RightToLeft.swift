@@ -31,8 +31,9 @@ extension Layout {
         return m
     }
 
-    /// Mirrors in place (`Rect.mirrored(acrossWidth:)` on every frame). Calling it on a layout
-    /// that is already mirrored does nothing. O(n), a few ns per element.
+    /// Mirrors in place (`Rect.mirrored(acrossWidth:)` on every frame, list sections' rounded
+    /// backgrounds included). Calling it on a layout that is already mirrored does nothing.
+    /// O(n), a few ns per element.
     public mutating func mirrorForRightToLeft() {
         guard !isRightToLeft else { return }
         let width = contentSize.width

@@ -76,6 +76,10 @@ import Testing
         #"{"collectionView":{"width":390,"height":844,"scale":3},"layout":{"type":"compositional","sections":[{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":0.85},"height":{"absolute":200}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}},"contentInsets":{"leading":5,"trailing":15}}}]},"orthogonalScrollingBehavior":"continuous","boundarySupplementaryItems":[{"elementKind":"section-header","alignment":"topLeading","pinToVisibleBounds":true,"layoutSize":{"width":{"fractionalWidth":0.5},"height":{"absolute":30}}}],"decorationItems":[{"elementKind":"background"}]}]},"sections":[{"numberOfItems":5},{"numberOfItems":5}]}"#,
         // compositional: nested groups with leading/trailing insets, symmetric safe area.
         #"{"collectionView":{"width":390,"height":844,"scale":3,"safeAreaInsets":{"left":20,"right":20}},"layout":{"type":"compositional","sections":[{"contentInsets":{"leading":8,"trailing":24},"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":120}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":0.7},"height":{"fractionalHeight":1}},"contentInsets":{"leading":10,"trailing":2}}},{"group":{"orientation":"vertical","count":2,"layoutSize":{"width":{"fractionalWidth":0.3},"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}}]}}]}}]},"sections":[{"numberOfItems":7}]}"#,
+        // a list: inset-grouped settings screen with headers and separators (list(using:)).
+        #"{"collectionView":{"width":393,"height":852,"scale":3},"layout":{"type":"compositional","list":{"appearance":"insetGrouped","headerMode":"supplementary"},"listEnvironment":{"includeSeparators":true}},"sections":[{"numberOfItems":1},{"numberOfItems":3}]}"#,
+        // list sections from a provider beside an ordinary section, with a plain list's pinned headers.
+        #"{"collectionView":{"width":402,"height":874,"scale":3},"layout":{"type":"compositional","listEnvironment":{"includeSeparators":true},"sections":[{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":0.6},"height":{"absolute":120}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}}]}},{"list":{"appearance":"plain","headerMode":"supplementary"}},{"list":{"appearance":"grouped"}}]},"sections":[{"numberOfItems":1},{"numberOfItems":3},{"numberOfItems":4}]}"#,
         // compositional, horizontal scrolling.
         #"{"collectionView":{"width":390,"height":300,"scale":3},"layout":{"type":"compositional","configuration":{"scrollDirection":"horizontal","interSectionSpacing":12},"sections":[{"group":{"orientation":"vertical","layoutSize":{"width":{"absolute":150},"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":90}}}}],"count":2}}]},"sections":[{"numberOfItems":5},{"numberOfItems":3}]}"#,
     ]
@@ -92,6 +96,27 @@ import Testing
         #expect(right == Self.mirrored(left, width: width))
         #expect(right != left)
         #expect(rtl.id != ltr.id)
+        #expect(Self.roundedSections(rtl) == Self.roundedSections(ltr).map { $0.mirrored(acrossWidth: width) })
+    }
+
+    /// `roundedSections[].frame` of a list answer.
+    static func roundedSections(_ r: Response) -> [Rect] {
+        guard case .object(let o)? = r.json, case .array(let list)? = o["roundedSections"] else { return [] }
+        return list.compactMap { if case .object(let e) = $0 { frame(e["frame"]) } else { nil } }
+    }
+
+    @Test func listInsetsLeadFromTheRightSafeAreaRightToLeft() throws {
+        // Landscape-like asymmetric safe area: 44 left, 0 right. Inset-grouped rows keep 16 pt
+        // from the safe area on the leading side, which right to left is the right edge.
+        let body = #"{"collectionView":{"width":800,"height":400,"scale":2,"safeAreaInsets":{"left":44}},"layout":{"type":"compositional","list":{"appearance":"insetGrouped"},"listEnvironment":{"wideContentMargins":false}},"sections":[{"numberOfItems":2}]}"#
+        let ltr = Self.elements(app.post(body)).filter { $0.category == "cell" }
+        let rtl = Self.elements(app.post(Self.rtl(body))).filter { $0.category == "cell" }
+        #expect(ltr.first?.frame.minX == 60)
+        #expect(ltr.first?.frame.maxX == 784)
+        // Right to left the same physical safe area stays on the left: rows from 60 to 784 again.
+        #expect(rtl.first?.frame.minX == 60)
+        #expect(rtl.first?.frame.maxX == 784)
+        #expect(Self.roundedSections(app.post(Self.rtl(body))).first?.minX == 60)
     }
 
     @Test func leftToRightSpelledOutKeepsTheIdOfARequestWithoutTheField() throws {
