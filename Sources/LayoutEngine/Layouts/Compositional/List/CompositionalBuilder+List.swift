@@ -84,7 +84,7 @@ extension CompositionalBuilder {
         let cellEnd = attributes.count
         if appearance == .insetGrouped { noteRoundedRows(plan, contentTop: contentTop, metrics: m) }
         if env.includeSeparators && plan.list.effectiveShowsSeparators && plan.count > 0 {
-            emitSeparators(plan, contentTop: contentTop, metrics: m, headerItemLift: headerItemLift)
+            emitSeparators(plan, contentTop: contentTop, metrics: m)
         }
         var footerIndex: Int?
         if let footer = plan.footer {
@@ -139,8 +139,10 @@ extension CompositionalBuilder {
     }
 
     /// L15: each row's bottom then top separator, after the section's cells (so cells stay
-    /// contiguous for index-path lookups).
-    private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics, headerItemLift: Double) {
+    /// contiguous for index-path lookups). Anchored to the row's own frame: the widening and lift
+    /// of a first-item header row change only the cell (`_configureLayoutAttributesForPlainCell:`
+    /// and `_configureLayoutAttributesForSidebarPlainCell:` run after the separator frames are set).
+    private mutating func emitSeparators(_ plan: ListSectionPlan, contentTop: Double, metrics m: ListMetrics) {
         let rules = ListSeparatorRules(plan: plan, metrics: m, collectionView: config.collectionView)
         // Kinds named only when some separator of the kind can show, so a list without top
         // separators does not list their kind.
@@ -151,8 +153,7 @@ extension CompositionalBuilder {
         var rows = ListRows(plan: plan, contentTop: contentTop)
         for i in 0..<plan.count {
             let (rowY, height, _) = rows.next()
-            var row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
-            if i == 0 && plan.hasHeaderItem { row = headerItemFrame(row, plan: plan, lift: headerItemLift) }
+            let row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
             let ip = IndexPath(section: plan.section, item: i)
             if let insets = rules.bottom(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)

@@ -64,10 +64,14 @@ struct ListSectionPlan {
 
         // L8, L9: top and bottom insets by appearance and position.
         let g = m.groupedSpacing
+        // L9 + L12: the plain-like padding above a first-item header; collapsed top spacing zeroes
+        // it in the first section on iOS 26 only (iOS 17/18 `_topContentInsetForPaddingAboveHeader`
+        // never reads the collapsed flag).
+        let itemHeaderPadding = collapsedFirst && m.generation == .ios26 ? 0 : ListMetrics.plainHeaderPadding
         var top = 0.0, bottom = 0.0
         switch appearance {
         case .plain:
-            if headerItem { top = explicitPadding ?? (collapsedFirst ? 0 : ListMetrics.plainHeaderPadding) }
+            if headerItem { top = explicitPadding ?? itemHeaderPadding }
         case .grouped, .insetGrouped:
             if headerItem {
                 top = explicitPadding ?? 0
@@ -79,16 +83,18 @@ struct ListSectionPlan {
             if headerItem { top = explicitPadding ?? 0 }
             bottom = hasFooter ? 0 : ListMetrics.sidebarBottom
         case .sidebarPlain:
-            if headerItem { top = explicitPadding ?? (collapsedFirst ? 0 : ListMetrics.plainHeaderPadding) }
-            if !chromeless && (supplementaryHeader || headerItem || hasFooter) {
-                top += ListMetrics.sidebarPlainChromePadding
-                bottom += ListMetrics.sidebarPlainChromePadding
-            }
+            if headerItem { top = explicitPadding ?? itemHeaderPadding }
         }
         // L9 (iOS 26): an explicit headerTopPadding is the whole top inset of every section
         // without a supplementary header; collapsed top spacing zeroes the first one.
         if m.generation == .ios26, !supplementaryHeader, let p = explicitPadding {
             top = collapsedFirst ? 0 : p
+        }
+        // L9: sidebarPlain's +8 with non-chromeless headers comes after the padding above
+        // (`_defaultSectionContentInsetsForSectionMetrics:` sets top = headerTopPadding, then adds 8).
+        if appearance == .sidebarPlain && !chromeless && (supplementaryHeader || headerItem || hasFooter) {
+            top += ListMetrics.sidebarPlainChromePadding
+            bottom += ListMetrics.sidebarPlainChromePadding
         }
         if let insets = list.contentInsets {
             top = insets.top
