@@ -92,10 +92,14 @@ public struct LayoutdClient: Sendable {
         }
     }
 
-    /// `POST /layout/{id}/invalidate` for measured cell sizes (self-sizing flow layouts).
+    /// `POST /layout/{id}/invalidate` for measured cell sizes (self-sizing flow, compositional and
+    /// list layouts) and, for lists, measured header and footer heights.
     public func invalidate(_ id: String, preferredSizes: [Components.Schemas.PreferredSize],
+                           supplementarySizes: [Components.Schemas.PreferredSupplementarySize] = [],
                            visibleRect: Components.Schemas.BoundsRect? = nil) async throws -> Components.Schemas.InvalidationResponse {
-        try await invalidate(id, .PreferredSizesInvalidation(.init(preferredSizes: preferredSizes, visibleRect: visibleRect)))
+        let entries = preferredSizes.map { Components.Schemas.PreferredSizesInvalidation.PreferredSizesPayloadPayload.PreferredSize($0) }
+            + supplementarySizes.map { .PreferredSupplementarySize($0) }
+        return try await invalidate(id, .PreferredSizesInvalidation(.init(preferredSizes: entries, visibleRect: visibleRect)))
     }
 
     /// `POST /layout/{id}/invalidate` for new bounds (rotation, resize, scroll).

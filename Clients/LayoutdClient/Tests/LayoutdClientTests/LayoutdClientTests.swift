@@ -107,6 +107,22 @@ import Testing
         #expect(frames(layout.elements).map { $0[3] } == [88, 44, 44])
     }
 
+    @Test func measuredListHeaderHeightsInvalidateThroughTheClient() async throws {
+        // An insetGrouped list (list-layout.md L6 L8 L10): the header's 17.6667 estimate becomes 38.
+        let id = try await client.layout(.CompositionalLayoutRequest(.init(
+            collectionView: .init(width: 393, height: 852, scale: 3),
+            layout: .init(_type: .list, list: .init(appearance: .insetGrouped, headerMode: .supplementary)),
+            sections: [.init(numberOfItems: 2)]))).id
+        let answer = try await client.invalidate(id, preferredSizes: [], supplementarySizes: [
+            .init(elementKind: .uiCollectionElementKindSectionHeader, indexPath: [0, 0], height: 38)])
+        #expect(answer.invalidated)
+        #expect(answer.contentSize == .init(width: 393, height: 146))
+        guard case .LayoutResponse(let layout)? = answer.layout else { Issue.record("no layout in \(answer)"); return }
+        let header = try #require(layout.elements.first { $0.kind == "UICollectionElementKindSectionHeader" })
+        #expect(frames([header]) == [[16, 0, 361, 38]])
+        #expect(frames(layout.elements.filter { $0.category == .cell }) == [[16, 38, 361, 44], [16, 82, 361, 44]])
+    }
+
     @Test func batchVerdictDecodesEveryStepKindAndNullMappings() async throws {
         let verdict = try await client.validate(.init(before: [3], updates: .init(deleteItems: [[0, 0]], insertItems: [[0, 2]], moveItems: [[[0, 1], [0, 0]]])))
         #expect(verdict.valid)
