@@ -4,6 +4,7 @@
 --   MODE=miss: the collection view's height changes on every request, so each one is computed.
 --   MODE=hitmin: as hit, with Prefer: return=minimal (id, content size and counts only).
 --   MODE=hitgzip: as hit, with Accept-Encoding: gzip (the cached gzip body, ~6 KB instead of ~100 KB).
+--   MODE=getgzip: plain GET with Accept-Encoding: gzip (nginx's gzip_static file in scripts/bench-http).
 --   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
 --   MODE=comphit / compmiss: as hit / miss with a compositional layout, Apple's "Nested Groups"
 --     sample (a 0.7-wide item beside a vertical group of 2, groups 0.4 of the height tall).
@@ -43,7 +44,7 @@ if mode == "hitmin" then
   wrk.headers["Prefer"] = "return=minimal"
 end
 
-if mode == "hitgzip" then
+if mode == "hitgzip" or mode == "getgzip" then
   wrk.headers["Accept-Encoding"] = "gzip"
 end
 
