@@ -16,6 +16,9 @@ final class Connection {
     var output: [OutChunk] = []
     /// The record of the response whose last byte is still queued.
     var pendingRecord: (record: RequestRecord, start: UInt64)?
+    /// A plan made at this request's head waits in the loop's `plans` (skips that generic
+    /// lookup for the many requests without one).
+    var planned = false
     var lingerBytes = 0
     /// Bytes waiting in `output`.
     var outputBytes = 0

@@ -52,6 +52,8 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     /// Connections that stopped reading a body while the budget is exhausted.
     var paused: [Connection] = []
     var encoder: ResponseEncoder
+    /// The buffers a responder writes hot answers into (`respondInline`), reused.
+    var writer = ResponseWriter()
     let readBuffer: UnsafeMutableRawBufferPointer
     let events: UnsafeMutablePointer<epoll_event>
     var now: UInt64 = 0
@@ -243,7 +245,7 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     func closeConnection(_ c: Connection) {
         guard isOpen(c) else { return }
         connections[Int(c.fd)] = nil
-        plans[Int(c.fd)] = nil
+        if c.planned { plans[Int(c.fd)] = nil }
         connectionCount -= 1
         counters.open.wrappingSubtract(1, ordering: .relaxed)
         budget.charge(-c.charged)

@@ -37,9 +37,23 @@ struct ResponseEncoder {
             head.append(0x0D)
             head.append(0x0A)
         }
-        if response.status >= 200 && response.status != 204 {
+        finish(status: response.status, bodyCount: response.body.count, close: close, http10KeepAlive: http10KeepAlive)
+    }
+
+    /// The head of an answer a responder wrote (`ResponseWriter`): its field lines as written,
+    /// then what the server adds, exactly as `encode(_:close:http10KeepAlive:)` would.
+    mutating func encode(_ writer: borrowing ResponseWriter, close: Bool, http10KeepAlive: Bool) {
+        head.removeAll(keepingCapacity: true)
+        StatusLine.append(writer.status, to: &head)
+        head.append(contentsOf: writer.fields)
+        finish(status: writer.status, bodyCount: writer.body.count, close: close, http10KeepAlive: http10KeepAlive)
+    }
+
+    /// `Content-Length`, `Connection`, `Date`, `Server` and the empty line.
+    private mutating func finish(status: Int, bodyCount: Int, close: Bool, http10KeepAlive: Bool) {
+        if status >= 200 && status != 204 {
             head.append(contentsOf: Self.contentLengthPrefix)
-            StatusLine.appendDecimal(response.body.count, to: &head)
+            StatusLine.appendDecimal(bodyCount, to: &head)
             head.append(0x0D)
             head.append(0x0A)
         }
