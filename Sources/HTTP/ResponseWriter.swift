@@ -26,8 +26,8 @@ public struct ResponseWriter: Sendable {
     public mutating func reset() {
         status = 200
         route = nil
-        fields.removeAll(keepingCapacity: fields.capacity <= Self.keptCapacity)
-        body.removeAll(keepingCapacity: body.capacity <= Self.keptCapacity)
+        if !fields.isEmpty { fields.removeAll(keepingCapacity: fields.capacity <= Self.keptCapacity) }
+        if !body.isEmpty { body.removeAll(keepingCapacity: body.capacity <= Self.keptCapacity) }
     }
 
     /// Appends `Name: value\r\n`.

@@ -36,9 +36,7 @@ extension LayoutApplication {
             guard ContentNegotiation(head.headers).coding(size: Self.healthBody.count) == .identity else { return false }
             break
         }
-        writer.field("Cache-Control", "no-store")
-        writer.field("Vary", "Accept-Encoding")
-        writer.field("Content-Type", "application/json")
+        writer.fields.append(contentsOf: Self.healthFields)
         writer.body.append(contentsOf: Self.healthBody)
         writer.route = "/healthz"
         return true
@@ -63,11 +61,7 @@ extension LayoutApplication {
 
         writer.fields.append(contentsOf: Self.etagPrefix)
         Answer.writeQueryTag(id: entry.id, hash: query.hash, into: &writer.fields)
-        writer.fields.append(0x0D)
-        writer.fields.append(0x0A)
-        writer.field("Cache-Control", "public, max-age=31536000, immutable")
-        writer.field("Vary", "Accept-Encoding")
-        writer.field("Content-Type", "application/json")
+        writer.fields.append(contentsOf: Self.queryFields)
         var w = JSONWriter()
         swap(&w.bytes, &writer.body)
         LayoutEncoder.elements(id: entry.id, hits.lazy.map { attributes[$0] }, kinds: entry.kindPrefixes,
@@ -78,6 +72,10 @@ extension LayoutApplication {
     }
 
     static let etagPrefix = Array("ETag: ".utf8)
+    /// `finish`'s fields of the health answer (`Route.Caching.noStore`, JSON).
+    static let healthFields = Array("Cache-Control: no-store\r\nVary: Accept-Encoding\r\nContent-Type: application/json\r\n".utf8)
+    /// `finish`'s fields of a query answer after its ETag line (`Route.Caching.immutable`, JSON).
+    static let queryFields = Array("\r\nCache-Control: public, max-age=31536000, immutable\r\nVary: Accept-Encoding\r\nContent-Type: application/json\r\n".utf8)
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         bytes.count == literal.utf8CodeUnitCount
