@@ -68,6 +68,17 @@ struct ResponseEncoder {
         head.append(0x0A)
     }
 
+    /// Bodies up to this size are copied after the head, so the answer leaves in one buffer
+    /// (`send`, not a two-part `sendmsg`): the copy costs less than the kernel's second iovec.
+    static let coalescedBodyLimit = 1024
+
+    /// Appends `body` to the head when it is small enough (`coalescedBodyLimit`); true if so.
+    mutating func coalesce(_ body: [UInt8]) -> Bool {
+        guard body.count <= Self.coalescedBodyLimit else { return false }
+        head.append(contentsOf: body)
+        return true
+    }
+
     static let contentLengthPrefix: [UInt8] = Array("Content-Length: ".utf8)
     static let connectionClose: [UInt8] = Array("Connection: close\r\n".utf8)
     static let connectionKeepAlive: [UInt8] = Array("Connection: keep-alive\r\n".utf8)

@@ -104,6 +104,7 @@ struct RectQueryTarget {
         let id = UnsafeBufferPointer(rebasing: target[prefix.utf8CodeUnitCount..<(mark - 9)])
         guard !id.isEmpty, !id.contains(UInt8(ascii: "/")) else { return nil }
         let query = UnsafeBufferPointer(rebasing: target[(mark + 1)...])
+        for c in query where c == UInt8(ascii: "+") || c == UInt8(ascii: "%") { return nil }
         var values = (0.0, 0.0, 0.0, 0.0)
         var start = mark + 6
         for n in 0..<4 {
@@ -111,8 +112,7 @@ struct RectQueryTarget {
             while end < target.count, target[end] != UInt8(ascii: ",") { end += 1 }
             guard (n < 3) == (end < target.count) else { return nil }
             let part = UnsafeBufferPointer(rebasing: target[start..<end])
-            guard !part.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }),
-                  QueryParameters.isNumber(part), let v = Self.value(part) else { return nil }
+            guard QueryParameters.isNumber(part), let v = Self.value(part) else { return nil }
             switch n {
             case 0: values.0 = v
             case 1: values.1 = v
@@ -130,15 +130,17 @@ struct RectQueryTarget {
     /// A number of the grammar as `Double(_:)` reads it (the ordinary path's conversion); whole
     /// numbers (at most 15 digits, exact in a Double) without it.
     static func value(_ part: UnsafeBufferPointer<UInt8>) -> Double? {
+        let negative = part.first == UInt8(ascii: "-")
         var whole = 0
-        var negative = false
-        for (i, c) in part.enumerated() {
-            if i == 0 && c == UInt8(ascii: "-") { negative = true; continue }
-            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else {
+        var i = negative ? 1 : 0
+        while i < part.count {
+            let digit = part[i] &- UInt8(ascii: "0")
+            guard digit < 10 else {
                 let v = Double(String(decoding: part, as: UTF8.self))
                 return v?.isFinite == true ? v : nil
             }
-            whole = whole * 10 + Int(c - UInt8(ascii: "0"))
+            whole = whole &* 10 &+ Int(digit)
+            i += 1
         }
         return negative ? -Double(whole) : Double(whole)
     }
@@ -147,14 +149,25 @@ struct RectQueryTarget {
 extension Answer {
     /// `queryTag(id:hash:coding: .identity)` appended to `out` (no String made).
     static func writeQueryTag(id: String, hash: UInt64, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: id.utf8)
-        out.append(UInt8(ascii: "."))
-        out.append(UInt8(ascii: "q"))
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let d = UInt8((hash >> UInt64(shift)) & 0xF)
-            out.append(d < 10 ? UInt8(ascii: "0") + d : UInt8(ascii: "a") + d - 10)
+        var id = id
+        id.withUTF8 { id in
+            let count = id.count + 20
+            out.append(addingCapacity: count) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let p = buffer.baseAddress, buffer.count >= count else { return }
+                    p[0] = UInt8(ascii: "\"")
+                    if let source = id.baseAddress { (p + 1).initialize(from: source, count: id.count) }
+                    var i = id.count + 1
+                    p[i] = UInt8(ascii: "."); p[i + 1] = UInt8(ascii: "q"); i += 2
+                    for shift in stride(from: 60, through: 0, by: -4) {
+                        let d = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+                        p[i] = d < 10 ? UInt8(ascii: "0") + d : UInt8(ascii: "a") + d - 10
+                        i += 1
+                    }
+                    p[i] = UInt8(ascii: "\"")
+                    initialized = count
+                }
+            }
         }
-        out.append(UInt8(ascii: "\""))
     }
 }
