@@ -38,6 +38,25 @@ import TestSupport
         #expect(try c.readResponse().text == "fast")
     }
 
+    /// The encoder reuses a repeated head: a body sent after it before, or not (HEAD), or another
+    /// length in between, never leaks into the next answer.
+    @Test func repeatedHeadsWithAndWithoutBodies() throws {
+        let (server, port) = try startServer()
+        defer { server.shutdown() }
+        let c = try RawClient(port: port)
+        let get = "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n", head = "HEAD /fast HTTP/1.1\r\nHost: x\r\n\r\n"
+        try c.send(get + get + head + get + "GET /fast/5 HTTP/1.1\r\nHost: x\r\n\r\n" + head + head + get)
+        for expected in ["fast", "fast", nil, "fast", "fffff", nil, nil, "fast"] {
+            let r = try c.readResponse(bodyless: expected == nil)
+            #expect(r.status == 200)
+            #expect(r.header("Content-Length") == String(expected?.utf8.count ?? 4))
+            #expect(r.headers.map(\.name) == ["Content-Type", "X-Path", "Content-Length", "Date", "Server"])
+            if let expected { #expect(r.text == expected) } else { #expect(r.body.isEmpty) }
+        }
+        try c.send(get)
+        #expect(try c.readResponse().text == "fast")
+    }
+
     @Test(arguments: [
         ("GET /fast HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "close", true),
         ("GET /fast HTTP/1.0\r\n\r\n", "close", true),
