@@ -1,0 +1,137 @@
+import HTTP
+import HTTPCompression
+@testable import LayoutAPI
+import LayoutEngine
+import Testing
+
+/// Full bodies of large layouts are encoded per answer and never kept (`--cached-body-elements`),
+/// byte for byte what a kept body would be; answers over `--max-answer-elements` are a 422.
+@Suite struct BodyRetentionTests {
+    static let json = ("Content-Type", "application/json")
+    static let minimal = ("Prefer", "return=minimal")
+    /// 2,000 cells whose frames are not all integers (1/3-point widths), a header and a footer.
+    static let body = #"{"collectionView":{"width":391,"height":667,"scale":3},"layout":{"itemSize":{"width":41.333333333333336,"height":17.5},"minimumInteritemSpacing":0.3333333333333333,"headerReferenceSize":{"width":0,"height":31},"footerReferenceSize":{"width":0,"height":7.25}},"sections":[{"numberOfItems":1998}]}"#
+
+    static func app(cachedBodyElements: Int = ServiceConfiguration.defaultCachedBodyElements,
+                    maxAnswerElements: Int = ServiceConfiguration.defaultMaxAnswerElements) -> LayoutApplication {
+        LayoutApplication(configuration: ServiceConfiguration(cacheBytes: 64 << 20, cachedBodyElements: cachedBodyElements,
+                                                              maxAnswerElements: maxAnswerElements))
+    }
+
+    @Test func aLargeLayoutsFullBodyIsEncodedPerAnswerByteIdenticalAndNotCounted() throws {
+        let keeping = Self.app()
+        let kept = keeping.post(Self.body)
+        let id = try #require(kept.id)
+        #expect(try #require(keeping.cache.peek(id)).fullIfMade?.identity == kept.body)
+
+        let app = Self.app(cachedBodyElements: 1999)
+        let first = app.post(Self.body)
+        #expect(first.status == 200)
+        #expect(first.header("X-Cache") == "miss")
+        #expect(first.header("ETag") == "\"\(id)\"")
+        #expect(first.header("Content-Location") == "/layout/\(id)")
+        #expect(first.body == kept.body)
+        let entry = try #require(app.cache.peek(id))
+        #expect(entry.layout.attributes.count == 2000)
+        #expect(!entry.retainsFull)
+        #expect(entry.fullIfMade == nil)
+        #expect(app.cache.stats.bytes == entry.bytes, "nothing but the entry's attributes, index and minimal body is counted")
+        // Every full answer encodes it again, off the I/O loop, and nothing is kept.
+        let get = Request(method: "GET", target: "/layout/\(id)")
+        #expect(app.execution(for: get) == .offload)
+        let again = app.respond(to: get)
+        #expect(again.status == 200)
+        #expect(again.body == kept.body)
+        #expect(again.header("ETag") == "\"\(id)\"")
+        #expect(app.post(Self.body).body == kept.body)
+        #expect(entry.fullIfMade == nil)
+        #expect(app.cache.stats.bytes == entry.bytes)
+        #expect(app.execution(for: get) == .offload)
+    }
+
+    @Test(arguments: [ContentCoding.gzip, .deflate])
+    func aLargeLayoutsCompressedBodyIsMadePerAnswerAndInflatesToTheSameBytes(coding: ContentCoding) throws {
+        let app = Self.app(cachedBodyElements: 1000)
+        let plain = app.post(Self.body)
+        let id = try #require(plain.id)
+        let entry = try #require(app.cache.peek(id))
+        let packed = app.get("/layout/\(id)", headers: [("Accept-Encoding", coding.rawValue)])
+        #expect(packed.status == 200)
+        #expect(packed.header("Content-Encoding") == coding.rawValue)
+        #expect(packed.header("ETag") == "\"\(id)-\(coding.rawValue)\"")
+        #expect(try Inflater.decompress(packed.body, from: coding, limit: 1 << 26).get() == plain.body)
+        #expect(entry.fullIfMade == nil)
+        #expect(app.cache.stats.bytes == entry.bytes)
+        // A revalidation matches without encoding anything.
+        let revalidated = app.get("/layout/\(id)", headers: [("Accept-Encoding", coding.rawValue), ("If-None-Match", "\"\(id)-\(coding.rawValue)\"")])
+        #expect(revalidated.status == 304)
+        #expect(revalidated.body.isEmpty)
+    }
+
+    @Test func aLayoutAtTheLimitKeepsItsBodyAndItsCompressedForms() throws {
+        let app = Self.app(cachedBodyElements: 2000)
+        let id = try #require(app.post(Self.body).id)
+        let entry = try #require(app.cache.peek(id))
+        #expect(entry.retainsFull)
+        let made = try #require(entry.fullIfMade)
+        #expect(app.cache.stats.bytes == entry.bytes + made.identity.capacity)
+        _ = app.get("/layout/\(id)", headers: [("Accept-Encoding", "gzip")])
+        #expect(made.cached(.gzip) != nil)
+        #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id)")) == .inline)
+    }
+
+    @Test func anInvalidationEmbedsTheNewLayoutEncodedForItsAnswer() throws {
+        let keeping = Self.app()
+        let app = Self.app(cachedBodyElements: 10)
+        let rotate = #"{"bounds":{"x":0,"y":0,"width":667,"height":391}}"#
+        var answers: [String] = []
+        for a in [keeping, app] {
+            let id = try #require(a.post(Self.body, headers: [Self.json, Self.minimal]).id)
+            let r = a.post(rotate, target: "/layout/\(id)/invalidate")
+            #expect(r.status == 200)
+            answers.append(r.text)
+        }
+        #expect(answers[0] == answers[1])
+        #expect(answers[0].contains(#""elements":[{"category":"supplementaryView""#))
+    }
+
+    @Test func aFullAnswerOverMaxAnswerElementsIsA422ThatSaysWhatToDoAndTheLayoutStaysCached() throws {
+        let app = Self.app(maxAnswerElements: 1999)
+        let r = app.post(Self.body)
+        #expect(r.status == 422)
+        #expect(r.header("Content-Type") == "application/problem+json")
+        #expect(r.header("Cache-Control") == "no-store")
+        let id = try #require(app.post(Self.body, headers: [Self.json, Self.minimal]).id)
+        #expect(app.cache.stats.misses == 1, "the refused answer's layout was computed and cached")
+        let expected = "The layout \(id) has 2000 elements, more than this server lists in one answer (1999, --max-answer-elements; about 100 bytes of JSON each). Its id is \(id) and it is cached: send POST /layout with the header Prefer: return=minimal to get its id and counts, then ask for what is visible with GET /layout/\(id)/elements?rect=x,y,width,height (or by point or index path)."
+        #expect(r.text == #"{"type":"https://layoutd.dev/problems/answer-too-large","title":"Answer too large","status":422,"detail":"\#(expected)"}"#)
+        let get = app.get("/layout/\(id)")
+        #expect(get.status == 422)
+        #expect(get.detail == expected)
+        #expect(app.get("/layout/\(id)/elements").detail == "This query matches 2000 elements of the layout \(id), more than this server lists in one answer (1999, --max-answer-elements; about 100 bytes of JSON each). Ask for a smaller rect (what is visible), or by index path.")
+        let rotate = app.post(#"{"bounds":{"x":0,"y":0,"width":667,"height":391}}"#, target: "/layout/\(id)/invalidate")
+        #expect(rotate.status == 422)
+        #expect(rotate.text.contains("answer-too-large"))
+        // What is visible, and the picture's answers, are fine.
+        let visible = app.get("/layout/\(id)/elements?rect=0,0,391,667")
+        #expect(visible.status == 200)
+        #expect(app.get("/layout/\(id)/elements?indexPath=0,1997").status == 200)
+    }
+
+    @Test func aRectQueryOverMaxAnswerElementsIsA422AndOneJustUnderIsAnswered() throws {
+        let app = Self.app(maxAnswerElements: 1000)
+        let id = try #require(app.post(Self.body, headers: [Self.json, Self.minimal]).id)
+        let entry = try #require(app.cache.peek(id))
+        let everything = app.get("/layout/\(id)/elements?rect=0,0,391,\(Int(entry.layout.contentSize.height))")
+        #expect(everything.status == 422)
+        #expect(everything.detail == "This query matches 2000 elements of the layout \(id), more than this server lists in one answer (1000, --max-answer-elements; about 100 bytes of JSON each). Ask for a smaller rect (what is visible), or by index path.")
+        // Exactly 1,000 elements: rows of 9 cells, so 111 full rows (999 cells) and the header.
+        let rows = entry.layout.attributes.filter { $0.category == .cell && $0.indexPath.item == 999 }
+        let row111 = try #require(rows.first).frame
+        let upTo = app.get("/layout/\(id)/elements?rect=0,0,391,\(row111.minY)")
+        #expect(upTo.status == 200)
+        let count = entry.layout.attributes(in: Rect(x: 0, y: 0, width: 391, height: row111.minY), index: entry.index).count
+        #expect(count <= 1000)
+        #expect(upTo.text.components(separatedBy: "\"category\"").count - 1 == count)
+    }
+}
