@@ -135,3 +135,41 @@ import Testing
         #expect(upTo.text.components(separatedBy: "\"category\"").count - 1 == count)
     }
 }
+
+/// Bodies encoded per answer are counted against the server's buffer budget while they are made.
+@Suite struct BodiesInTheMakingTests {
+    static func app(buffered: Int, limit: Int) -> LayoutApplication {
+        let app = BodyRetentionTests.app(cachedBodyElements: 10)
+        app.attach(serverStats: { ServerStats(bufferedBytes: buffered, bufferedBytesLimit: limit) })
+        return app
+    }
+
+    @Test func aFullBodyTheBudgetCannotTakeIsA503WithRetryAfter() throws {
+        let app = Self.app(buffered: 1, limit: 2000 * 128)
+        let id = try #require(app.post(BodyRetentionTests.body, headers: [BodyRetentionTests.json, BodyRetentionTests.minimal]).id)
+        let r = app.get("/layout/\(id)")
+        #expect(r.status == 503)
+        #expect(r.header("Retry-After") == "1")
+        #expect(r.text == #"{"type":"about:blank","title":"Service Unavailable","status":503,"detail":"The server is buffering as many answer bytes as it may (maxBufferedBytes = 256000) and this answer needs about 256000 more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query."}"#)
+        #expect(app.bodiesInTheMaking.bytes == 0)
+        #expect(app.get("/layout/\(id)/elements?rect=0,0,391,667").status == 200)
+    }
+
+    @Test func oneAnswerAlwaysGetsThroughAndItsReservationLastsAsLongAsTheAnswer() throws {
+        let app = Self.app(buffered: 0, limit: 1000)
+        let id = try #require(app.post(BodyRetentionTests.body, headers: [BodyRetentionTests.json, BodyRetentionTests.minimal]).id)
+        let entry = try #require(app.cache.peek(id))
+        do {
+            let held = try app.fullAnswer(entry)
+            #expect(app.bodiesInTheMaking.bytes == 2000 * 128)
+            // A second one while the first is being made: over the limit, refused.
+            #expect(throws: APIError.self) { try app.fullAnswer(entry) }
+            withExtendedLifetime(held) {}
+        }
+        #expect(app.bodiesInTheMaking.bytes == 0)
+        let r = app.get("/layout/\(id)")
+        #expect(r.status == 200)
+        #expect(r.body == BodyRetentionTests.app().post(BodyRetentionTests.body).body)
+        #expect(app.bodiesInTheMaking.bytes == 0)
+    }
+}

@@ -1445,9 +1445,14 @@ enum OpenAPIDocument {
             well be valid (a 404 means the store answered that it has no such layout). On a request
             that computes a new layout (`POST /layout`, `/invalidate`): the store could not commit
             it, so its id is not handed out. Either way, retry after `Retry-After` seconds.
+    
+            Also, with or without a store (`about:blank`, "Service Unavailable"): the full answer of a
+            layout over `--cached-body-elements` is encoded for the request, and the server's buffer
+            budget (`--max-buffered-bytes`, answers queued and bodies being encoded, about 128 bytes
+            per element reserved) cannot take it now; `Retry-After: 1`.
           headers:
             Retry-After:
-              description: Seconds until the server's next attempt to reach the store (at least 1).
+              description: Seconds until the server's next attempt to reach the store (at least 1), or 1 when the buffer budget is spent.
               schema:
                 type: integer
                 minimum: 1
@@ -1459,6 +1464,9 @@ enum OpenAPIDocument {
                 storeUnreachable:
                   summary: An id not cached here while the store cannot be reached.
                   value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in 1 s (Retry-After)."}
+                bufferBudgetSpent:
+                  summary: GET /layout/{id} of a 1,000,000-element layout while the server's buffers are full.
+                  value: {"type": "about:blank", "title": "Service Unavailable", "status": 503, "detail": "The server is buffering as many answer bytes as it may (maxBufferedBytes = 536870912) and this answer needs about 128000000 more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query."}
                 notStored:
                   summary: A new layout whose row the store could not commit.
                   value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 1276bb76407edf9a93b441a02593f676 was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in 1 s (Retry-After)."}

@@ -101,7 +101,14 @@ extension LayoutApplication {
     func fullAnswer(_ entry: CachedLayout) throws(APIError) -> Answer.Body {
         try checkAnswerSize(entry, elements: entry.layout.attributes.count, query: nil)
         if entry.retainsFull || entry.fullIfMade != nil { return .cached(full(entry), of: entry) }
-        return .rendered { entry.encodeFull() }
+        // Counted against --max-buffered-bytes while it is made; released when the answer is dropped.
+        var reservation: BodiesInTheMaking.Reservation?
+        if let (used, limit) = bufferedBytes {
+            let estimate = entry.layout.attributes.count * BodiesInTheMaking.bytesPerElement
+            reservation = bodiesInTheMaking.reserve(estimate, buffered: used, limit: limit)
+            if reservation == nil { throw .answerBudgetExhausted(bytes: estimate, limit: limit) }
+        }
+        return .rendered { [reservation] in withExtendedLifetime(reservation) { entry.encodeFull() } }
     }
 
     /// The full body's bytes for an answer that embeds them (an invalidation), with the same cap.

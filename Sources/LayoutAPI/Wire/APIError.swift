@@ -43,6 +43,9 @@ package enum APIError: Error {
     /// An answer that would list more than `--max-answer-elements` elements (the full body of a
     /// huge layout, or an element query over most of it): 422. The layout stays cached.
     case answerTooLarge(id: String, elements: Int, limit: Int, query: Bool)
+    /// A full body to encode for an answer that the server's buffer budget cannot take now: 503
+    /// with `Retry-After: 1`.
+    case answerBudgetExhausted(bytes: Int, limit: Int)
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -122,6 +125,10 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.answerTooLarge, title: "Answer too large", status: 422,
                 detail: "\(what), more than this server lists in one answer (\(limit), --max-answer-elements; about 100 bytes of JSON each). \(fix).")
+        case .answerBudgetExhausted(let bytes, let limit):
+            return ProblemDetails(
+                type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
+                detail: "The server is buffering as many answer bytes as it may (maxBufferedBytes = \(limit)) and this answer needs about \(bytes) more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query.")
         case .undecodableBody(let coding, let reason):
             return ProblemDetails(
                 type: ProblemType.malformedBody, title: "Bad Request", status: 400,
@@ -135,6 +142,7 @@ package enum APIError: Error {
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
         switch self {
         case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
+        case .answerBudgetExhausted: headers.add("Retry-After", "1")
         default: break
         }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
@@ -161,5 +169,6 @@ enum ProblemType {
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"
     static let contentTooLarge = "about:blank"
+    static let serviceUnavailable = "about:blank"
     static let malformedBody = "about:blank"
 }
