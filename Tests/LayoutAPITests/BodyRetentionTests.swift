@@ -173,3 +173,30 @@ import Testing
         #expect(app.bodiesInTheMaking.bytes == 0)
     }
 }
+
+/// Kept compressed forms hold (and count) their own size, not zlib's worst-case buffer.
+@Suite struct FittedFormTests {
+    @Test func aKeptGzipFormIsCountedAtAboutItsSize() throws {
+        let app = LayoutApplication.make()
+        let body = #"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":1000}]}"#
+        let id = try #require(app.post(body).id)
+        let entry = try #require(app.cache.peek(id))
+        let before = app.cache.stats.bytes
+        let r = app.get("/layout/\(id)", headers: [("Accept-Encoding", "gzip")])
+        let form = try #require(entry.full.cached(.gzip))
+        #expect(r.body == form)
+        #expect(form.count * 10 < entry.full.identity.count)
+        #expect(form.capacity < form.count + form.count / 8 + 64)
+        #expect(app.cache.stats.bytes == before + form.capacity)
+    }
+
+    @Test func fittedCopiesOnlyWhenMostOfTheBufferIsUnused() {
+        var roomy = [UInt8](repeating: 7, count: 10)
+        roomy.reserveCapacity(1000)
+        let fitted = EncodedBody.fitted(roomy)
+        #expect(fitted == roomy)
+        #expect(fitted.capacity < 100)
+        let tight = [UInt8](repeating: 1, count: 1000)
+        #expect(EncodedBody.fitted(tight).withUnsafeBufferPointer { $0.baseAddress } == tight.withUnsafeBufferPointer { $0.baseAddress })
+    }
+}
