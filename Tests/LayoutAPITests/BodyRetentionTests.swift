@@ -200,3 +200,27 @@ import Testing
         #expect(EncodedBody.fitted(tight).withUnsafeBufferPointer { $0.baseAddress } == tight.withUnsafeBufferPointer { $0.baseAddress })
     }
 }
+
+/// Freed heap memory is given back after large bodies and index builds.
+@Suite struct FreedMemoryTests {
+    @Test func glibcsMallocTrimIsFound() {
+        #if os(Linux) && canImport(Glibc)
+        #expect(FreedMemory.isAvailable)
+        #endif
+        FreedMemory.release()   // and calling it is harmless
+    }
+
+    @Test func aLargeItemSizesBodyIsAnsweredAsBeforeWithTheTrim() throws {
+        let app = LayoutApplication.make()
+        var sizes: [String] = []
+        for i in 0..<40_000 { sizes.append(#"{"width":\#(40 + i % 97),"height":\#(30 + i % 41)}"#) }
+        let body = #"{"collectionView":{"width":390,"height":844},"sections":[{"itemSizes":["# + sizes.joined(separator: ",") + "]}]}"
+        #expect(body.utf8.count >= FreedMemory.afterBodyBytes)
+        let r = app.post(body, headers: [BodyRetentionTests.json, BodyRetentionTests.minimal])
+        #expect(r.status == 200)
+        let id = try #require(r.id)
+        let q = app.get("/layout/\(id)/elements?indexPath=0,39999")
+        #expect(q.status == 200)
+        #expect(q.text.contains(#""indexPath":[0,39999]"#))
+    }
+}

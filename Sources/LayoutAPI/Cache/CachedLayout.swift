@@ -79,9 +79,15 @@ final class CachedLayout: Sendable {
         if let box = builtBox.load() { return box.index }
         return building.withLock { _ in
             if let box = builtBox.load() { return box.index }
-            return builtBox.storeIfNil(IndexBox(SpatialIndex(layout))).index
+            let index = builtBox.storeIfNil(IndexBox(SpatialIndex(layout))).index
+            // The build's sort items (40 bytes per element) are freed now: give them back.
+            if layout.attributes.count >= Self.trimAfterIndexElements { FreedMemory.release() }
+            return index
         }
     }
+
+    /// Building an index over this many elements or more is followed by `FreedMemory.release()`.
+    static let trimAfterIndexElements = 100_000
 
     /// The index if built (a query can then run without building it first, and so inline).
     var builtIndex: SpatialIndex? { builtBox.load()?.index }

@@ -20,6 +20,8 @@ extension LayoutApplication {
             (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
             // Remembered as sent or, for a coded body, as decoded (a later identity POST of it hits).
             recentBodies.remember(request.body, id: id, lookup: memo ?? recentBodies.lookup(request.body))
+            // A large body's decode leaves megabytes of freed blocks in the heap: give them back.
+            if request.body.count >= FreedMemory.afterBodyBytes { FreedMemory.release() }
         }
         if strict, !entry.layout.warnings.isEmpty {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
