@@ -213,14 +213,14 @@ import Testing
     @Test func aLargeItemSizesBodyIsAnsweredAsBeforeWithTheTrim() throws {
         let app = LayoutApplication.make()
         var sizes: [String] = []
-        for i in 0..<40_000 { sizes.append(#"{"width":\#(40 + i % 97),"height":\#(30 + i % 41)}"#) }
+        for i in 0..<45_000 { sizes.append(#"{"width":\#(40 + i % 97),"height":\#(30 + i % 41)}"#) }
         let body = #"{"collectionView":{"width":390,"height":844},"sections":[{"itemSizes":["# + sizes.joined(separator: ",") + "]}]}"
         #expect(body.utf8.count >= FreedMemory.afterBodyBytes)
         let r = app.post(body, headers: [BodyRetentionTests.json, BodyRetentionTests.minimal])
         #expect(r.status == 200)
         let id = try #require(r.id)
-        let q = app.get("/layout/\(id)/elements?indexPath=0,39999")
+        let q = app.get("/layout/\(id)/elements?indexPath=0,44999")
         #expect(q.status == 200)
-        #expect(q.text.contains(#""indexPath":[0,39999]"#))
+        #expect(q.text.contains(#""indexPath":[0,44999]"#))
     }
 }
