@@ -70,7 +70,7 @@ extension LaunchOptions {
         },
         LaunchOption(flag: "--max-elements", environment: "LAYOUTD_MAX_ELEMENTS", placeholder: "N",
                      help: "most elements in one layout; more is a 422", defaultText: "\(defaults.service.maxElements)") { options, value, source throws(LaunchError) in
-            options.service.maxElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
+            options.service.maxElements = try wholeNumber(value, source: source, in: 1...Int(Int32.max), expected: "a whole number from 1 to 2147483647")
         },
         LaunchOption(flag: "--cached-body-elements", environment: "LAYOUTD_CACHED_BODY_ELEMENTS", placeholder: "N",
                      help: "largest layout whose full JSON body is kept cached; larger ones are encoded per answer",
