@@ -18,7 +18,7 @@ public struct ServiceConfiguration: Sendable, Hashable {
     /// cache keeps once an answer made it, with its gzip and deflate forms. A larger layout's full
     /// body is encoded for each answer off the I/O loop and freed once sent (its queued bytes count
     /// against `--max-buffered-bytes`), so it costs only its attributes and index while cached
-    /// (about 88 bytes per element instead of about 190).
+    /// (about 80 bytes per element instead of about 190).
     public var cachedBodyElements: Int
     /// Most elements one answer may list (a full layout body, an element query's list): a larger
     /// answer (about 100 bytes of JSON per element) is a 422 `answer-too-large` that says to ask

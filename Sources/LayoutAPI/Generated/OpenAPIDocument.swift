@@ -290,7 +290,7 @@ enum OpenAPIDocument {
     
             Large layouts: the full answer of a layout over `--cached-body-elements` (default 100,000)
             is encoded for each answer that sends it and not kept in the cache (the cache holds about
-            88 bytes per element: attributes and index). A full answer over `--max-answer-elements`
+            80 bytes per element: attributes and index). A full answer over `--max-answer-elements`
             (default 2,000,000) is refused with a 422 `answer-too-large` once the layout is computed
             and cached: create huge layouts with `Prefer: return=minimal` and query them by rect.
           parameters:
