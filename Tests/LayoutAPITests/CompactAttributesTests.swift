@@ -1,25 +1,14 @@
 @testable import LayoutAPI
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// `LayoutAttributes` keeps its index path in two 32-bit halves (56-byte stride): every value a
 /// layout can hold round-trips, and elements are written byte for byte as with 64-bit fields.
 @Suite struct CompactAttributesTests {
-    /// A seeded generator (SplitMix64), so failures reproduce.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let edges = [0, 1, 2, 9, 10, 99, 65_535, 65_536, 999_999, 1_000_000, 9_999_999, 2_147_483_646, 2_147_483_647]
 
-    static func number(_ rng: inout Seeded) -> Double {
+    static func number(_ rng: inout SeededRandom) -> Double {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: Double(Int.random(in: -1000...1000, using: &rng))
         case 1: Double(Int.random(in: 0...3000, using: &rng)) / 3   // 1/3-point values
@@ -31,7 +20,7 @@ import Testing
     }
 
     @Test func indexPathsRoundTripAtEveryMagnitude() {
-        var rng = Seeded(state: 20)
+        var rng = SeededRandom(seed: 20)
         var values = Self.edges
         for _ in 0..<200 { values.append(Int.random(in: 0...2_147_483_647, using: &rng)) }
         for s in values {
@@ -47,7 +36,7 @@ import Testing
     }
 
     @Test func elementsAreWrittenWithTheExactIndexPathsFramesAndFlags() {
-        var rng = Seeded(state: 7)
+        var rng = SeededRandom(seed: 7)
         let kinds = KindPrefixes.for(Layout.defaultElementKinds)
         for n in 0..<500 {
             let s = Self.edges[n % Self.edges.count], i = Self.edges[(n * 7) % Self.edges.count]
