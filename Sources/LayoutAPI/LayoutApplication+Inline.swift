@@ -7,7 +7,8 @@ import LayoutEngine
 /// answers (pinned by `InlineAnswerTests`), without its `Plan`, `Answer`, `Headers`, `Response`,
 /// ETag string or body array: a hit allocates only the index's hit list. Anything else, or any
 /// doubt (a content coding, `If-None-Match`, a query parameter besides `rect`, percent-encoding,
-/// pinned headers, an index not built yet, an answer past the inline cap), returns false and goes
+/// pinned headers, an index not built yet, an answer past the inline cap or `maxAnswerElements`),
+/// returns false and goes
 /// the ordinary way, which answers it exactly as before.
 ///
 /// The inline cap is the route cost's (`queryCost`): at most `inlineElementLimit` (1,000)
@@ -57,7 +58,8 @@ extension LayoutApplication {
         if layout.attributes.count > limit, index.estimatedCount(in: query.rect, limit: limit) > limit { return false }
         let hits = index.elements(in: query.rect)
         let attributes = layout.attributes
-        guard hits.allSatisfy({ $0 < attributes.count }) else { return false }
+        // Past `--max-answer-elements` the ordinary path answers its 422 (`checkAnswerSize`).
+        guard hits.count <= configuration.maxAnswerElements, hits.allSatisfy({ $0 < attributes.count }) else { return false }
 
         writer.fields.append(contentsOf: Self.etagPrefix)
         Answer.writeQueryTag(id: entry.id, hash: query.hash, into: &writer.fields)

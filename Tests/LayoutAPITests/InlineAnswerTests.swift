@@ -132,6 +132,20 @@ import TestSupport
         #expect(inline("/layout/\(id)/elements?rect=0,0,320,1600") == nil)  // 5,000 > inlineElementLimit
     }
 
+    /// Past `--max-answer-elements` the ordinary path's 422, not an inline list.
+    @Test func answersPastTheAnswerLimitAreTheOrdinary422() throws {
+        let small = LayoutApplication(configuration: ServiceConfiguration(maxAnswerElements: 3))
+        let id = try #require(small.post(#"{"collectionView":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}},"sections":[{"numberOfItems":9}]}"#,
+                                         headers: [("Content-Type", "application/json"), ("Prefer", "return=minimal")]).id)
+        let request = { (target: String) in Request(method: "GET", target: target, headers: [("Host", "x")]) }
+        _ = small.respond(to: request("/layout/\(id)/elements?rect=0,0,1,1"))
+        var writer = ResponseWriter()
+        #expect(small.respondInline(to: request("/layout/\(id)/elements?rect=0,0,320,480"), into: &writer) == false)
+        #expect(small.respond(to: request("/layout/\(id)/elements?rect=0,0,320,480")).status == 422)
+        #expect(small.respondInline(to: request("/layout/\(id)/elements?rect=0,0,320,100"), into: &writer))   // 3 elements
+        #expect(writer.body == small.respond(to: request("/layout/\(id)/elements?rect=0,0,320,100")).body)
+    }
+
     @Test func queryTagBytesAreTheStringTag() {
         var rng = SeededRandom(seed: 7)
         for _ in 0..<100 {
