@@ -17,19 +17,21 @@ extension CompositionalBuilder {
             atLeast = atLeast > Int.max - add ? Int.max : atLeast + add
             guard atLeast <= config.elementLimit else { throw tooManyElements("at least \(atLeast)") }
         }
-        var maxItems = [Int](repeating: 0, count: config.sections.count)
-        for (s, n) in counts.enumerated() {
-            let l = config.layoutSectionIndex(forDataSection: s)
-            maxItems[l] = max(maxItems[l], n)
-        }
-        var solved: [SolvedSection?] = Array(repeating: nil, count: config.sections.count)
+        // Data section s uses layout section min(s, last): the last layout section serves every
+        // later data section, each other one only its own (no per-layout count array).
+        let lastSection = config.sections.count - 1
+        var solved: [SolvedSection?] = []
+        solved.reserveCapacity(config.sections.count)
         let used = min(config.sections.count, counts.count)
-        for l in 0..<used where config.sections[l].list == nil {
-            let budget = max(maxItems[l], CompositionalLayout.minimumSolutionItems)
-            solved[l] = try SolvedSection(config.sections[l], index: l, collectionView: cv,
-                                          insets: containerInsets(config.sections[l].contentInsetsReference),
-                                          grid: grid, transposed: transposed, leafBudget: budget)
+        for l in 0..<used {
+            guard config.sections[l].list == nil else { solved.append(nil); continue }
+            let maxItems = l < lastSection ? counts[l] : counts[l...].reduce(0) { max($0, $1) }
+            let budget = max(maxItems, CompositionalLayout.minimumSolutionItems)
+            solved.append(try SolvedSection(config.sections[l], index: l, collectionView: cv,
+                                            insets: containerInsets(config.sections[l].contentInsetsReference),
+                                            grid: grid, transposed: transposed, leafBudget: budget))
         }
+        while solved.count < config.sections.count { solved.append(nil) }
         let preferred = preferredBySection()
         var plans: [MeasuredSection] = []
         plans.reserveCapacity(counts.count)
@@ -110,7 +112,7 @@ extension CompositionalBuilder {
     private mutating func emitGlobal(_ b: BoundarySupplementaryItem, _ frame: Rect, shift: Double, index: Int) throws(CompositionalError) {
         var f = frame
         f.origin.y += shift
-        try check(f, path: [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)])
+        try check(f) { [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)] }
         emit(.supplementaryView, kind(b.elementKind), IndexPath(section: 0, item: 0), f, zIndex: b.zIndex,
              global: true, pins: b.pinToVisibleBounds)
     }

@@ -4,14 +4,15 @@ extension CompositionalBuilder {
     mutating func emitSection(_ s: Int, plan: DataSectionPlan, solved p: SolvedSection, y0: Double) throws(CompositionalError) {
         let sec = p.section
         let width = config.collectionView.width
-        let path: [CompositionalError.PathComponent] = [.key("layout"), .key("sections"), .index(p.index)]
+        let index = p.index
+        func path() -> [CompositionalError.PathComponent] { [.key("layout"), .key("sections"), .index(index)] }
         let decorated = !sec.decorationItems.isEmpty
         let sectionIP = IndexPath(section: s, item: 0)
         // R35: the whole section (extending boundary items and insets included), full container width.
         for (j, d) in sec.decorationItems.enumerated() {
             let rect = Rect(x: p.containerLeading, y: y0, width: width - p.containerLeading - p.containerTrailing, height: plan.extent)
             let frame = d.contentInsets.inset(rect)
-            try check(frame, path: path.appending("decorationItems", j))
+            try check(frame) { path().appending("decorationItems", j) }
             emit(.decorationView, kind(d.elementKind), sectionIP, frame, zIndex: d.zIndex)
         }
         let hostTop = y0 + plan.boundary.above
@@ -19,7 +20,7 @@ extension CompositionalBuilder {
         for (j, b) in sec.boundarySupplementaryItems.enumerated() {
             var frame = plan.boundary.placed[j].frame
             frame.origin.y += hostTop
-            try check(frame, path: path.appending("boundarySupplementaryItems", j))
+            try check(frame) { path().appending("boundarySupplementaryItems", j) }
             emit(.supplementaryView, kind(b.elementKind), sectionIP, frame, zIndex: decorated ? max(b.zIndex, 1) : b.zIndex,
                  pins: b.pinToVisibleBounds)
         }
