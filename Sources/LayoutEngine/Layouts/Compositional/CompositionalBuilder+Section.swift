@@ -44,7 +44,7 @@ extension CompositionalBuilder {
         if plan.custom.isEmpty {
             // The common case, no self-sized repetition: the whole section in one append.
             Self.appendCells(p.solution.leaves, fixed: plainFixed, count: count, section: s, first: 0, start: start, stride: stride,
-                             alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+                             alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
         } else {
             for r in 0..<groups {
                 let first = r * n
@@ -55,11 +55,11 @@ extension CompositionalBuilder {
                     if !rep.solution.badges.isEmpty { hasBadges = true }
                     Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
                                      count: min(c, rep.solution.leaves.count), section: s, first: first, start: along, stride: 0, alongX: alongX, zIndex: cellZ,
-                                     grid: grid, transposed: transposed, into: &out)
+                                     grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
                     customDelta += rep.extent - p.extent
                 } else {
                     Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, start: along, stride: 0,
-                                     alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+                                     alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
                 }
             }
         }
@@ -83,12 +83,14 @@ extension CompositionalBuilder {
     @inline(__always)
     static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, start: Double,
                             stride: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool,
-                            into out: inout [LayoutAttributes]) {
+                            oneByOne: Bool = false, into out: inout [LayoutAttributes]) {
         leaves.withUnsafeBufferPointer { leaves in
             fixed.withUnsafeBufferPointer { fixed in
-                out.append(contentsOf: SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
-                                                      start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
-                                                      transposed: transposed))
+                let run = SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
+                                         start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
+                                         transposed: transposed)
+                // The bulk copy (`SectionCellRun._copyContents`), or the reference: `next()` per cell.
+                if oneByOne { out.append(contentsOf: IteratorSequence(run)) } else { out.append(contentsOf: run) }
             }
         }
     }

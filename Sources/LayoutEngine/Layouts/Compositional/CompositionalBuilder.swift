@@ -14,6 +14,8 @@ struct CompositionalBuilder {
     var roundedSections: [RoundedSection] = []
     /// The kinds of list elements once named (`listKind(_:)`), by `ListElementKind`.
     var listKinds: [SupplementaryKind?] = [nil, nil, nil, nil, nil]
+    /// Cells through `SectionCellRun.next()` one at a time instead of its bulk copy (tests).
+    var referenceCells = false
 
     init(_ config: CompositionalConfiguration, transposed: Bool) {
         self.config = config
