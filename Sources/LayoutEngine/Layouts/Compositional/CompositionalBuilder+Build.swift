@@ -52,8 +52,8 @@ extension CompositionalBuilder {
         }
         guard elements <= config.elementLimit else { throw tooManyElements("\(elements)") }
         // R40: sections stack; interSectionSpacing only between sections that have items.
-        var starts: [Double] = []
-        starts.reserveCapacity(plans.count)
+        // (The emission loop below repeats this walk, the same additions in the same order, for
+        // each section's start: no array of starts per layout.)
         var cursor = 0.0
         var seenItems = false
         for plan in plans {
@@ -61,7 +61,6 @@ extension CompositionalBuilder {
                 if seenItems { cursor += config.interSectionSpacing }
                 seenItems = true
             }
-            starts.append(cursor)
             cursor += plan.extent
         }
         // R41: the layout's boundary items around all sections.
@@ -78,14 +77,22 @@ extension CompositionalBuilder {
         for (j, b) in globals where b.alignment.edges.contains(.top) {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
         }
+        var start = 0.0
+        seenItems = false
         for (s, plan) in plans.enumerated() {
+            if plan.count > 0 {
+                if seenItems { start += config.interSectionSpacing }
+                seenItems = true
+            }
             switch plan {
             case .group(let plan):
-                guard let solvedSection = solved[plan.solved] else { continue }
-                try emitSection(s, plan: plan, solved: solvedSection, y0: shift + starts[s])
+                if let solvedSection = solved[plan.solved] {
+                    try emitSection(s, plan: plan, solved: solvedSection, y0: shift + start)
+                }
             case .list(let plan):
-                emitListSection(plan, y0: shift + starts[s], metrics: listMetrics)
+                emitListSection(plan, y0: shift + start, metrics: listMetrics)
             }
+            start += plan.extent
         }
         for (j, b) in globals where !b.alignment.edges.contains(.top) {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)

@@ -10,17 +10,17 @@ extension GroupSolver {
 
     /// A solved child: its final size, its leaves in `solution.leaves` and its edge spacing.
     struct Child {
-        var size: Size
-        var leaves: Range<Int>
-        var axis: Edges
-        var cross: Edges
+        var size = Size.zero
+        var leaves = 0..<0
+        var axis = Edges(before: 0, beforeFlexible: false, after: 0, afterFlexible: false)
+        var cross = Edges(before: 0, beforeFlexible: false, after: 0, afterFlexible: false)
     }
 
     mutating func place(_ group: CompositionalGroup, accepted: Range<Int>, container: LayoutContainer, size: Size,
                         path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
         let horizontal = group.orientation == .horizontal
-        // The children go on the `children` stack (nested groups push and pop above them).
-        let childBase = children.count
+        // Each solved child is kept in its candidate (nested groups push and pop above them).
+        var n = 0
         for ci in accepted {
             guard leafBudget > 0 else { break }
             let c = candidates[ci]
@@ -35,17 +35,19 @@ extension GroupSolver {
                 nested.layoutSize = c.layoutSize
                 childSize = try solve(nested, size: c.size) { path().appending("subitems", c.index).appending("group") }
             }
-            children.append(Child(size: childSize, leaves: start..<solution.leaves.count,
-                                  axis: edges(sub, alongX: horizontal), cross: edges(sub, alongX: !horizontal)))
+            candidates[ci].child = Child(size: childSize, leaves: start..<solution.leaves.count,
+                                         axis: edges(sub, alongX: horizontal), cross: edges(sub, alongX: !horizontal))
+            n += 1
         }
-        // Along the axis (R16).
-        let n = children.count - childBase
+        // Along the axis (R16): the first n candidates were solved.
+        let solved = accepted.lowerBound..<(accepted.lowerBound + n)
         let spacing = group.interItemSpacing ?? .fixed(0)
         let effAxis = horizontal ? container.effectiveWidth : container.effectiveHeight
         let effCross = horizontal ? container.effectiveHeight : container.effectiveWidth
         var total = spacing.spacing * Double(max(n - 1, 0))
         var flexCount = spacing.isFlexible ? max(n - 1, 0) : 0
-        for child in children[childBase...] {
+        for ci in solved {
+            let child = candidates[ci].child
             let e = child.axis
             total += (horizontal ? child.size.width : child.size.height) + e.before + e.after
             flexCount += (e.beforeFlexible ? 1 : 0) + (e.afterFlexible ? 1 : 0)
@@ -56,7 +58,7 @@ extension GroupSolver {
         let crossStart = horizontal ? container.insets.top : container.insets.leading
         var maxX = 0.0, maxY = 0.0
         for i in 0..<n {
-            let child = children[childBase + i]
+            let child = candidates[accepted.lowerBound + i].child
             let e = child.axis, ce = child.cross
             let childSize = child.size
             pos += e.before + (e.beforeFlexible ? share : 0)
@@ -72,7 +74,6 @@ extension GroupSolver {
             pos += z + e.after + (e.afterFlexible ? share : 0)
             if i < n - 1 { pos += gap }
         }
-        children.removeSubrange(childBase...)
         // R5: an estimated axis takes the union of the children (plus the trailing inset).
         var final = size
         if group.layoutSize.width.isEstimated { final.width = maxX + container.insets.trailing }

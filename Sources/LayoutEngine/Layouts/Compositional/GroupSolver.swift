@@ -19,8 +19,6 @@ struct GroupSolver {
     /// candidates, the group pops them once placed (nested groups push and pop above them), so
     /// a whole solve uses one buffer instead of arrays per group.
     var candidates: [Candidate] = []
-    /// Placed children of the groups being solved, a stack like `candidates`.
-    var children: [Child] = []
 
     init(grid: PixelGrid, transposed: Bool, leafBudget: Int, preferred: [Int: Size] = [:]) {
         self.grid = grid
@@ -29,14 +27,15 @@ struct GroupSolver {
         self.preferred = preferred
         solution.leaves.reserveCapacity(min(max(leafBudget, 1), 16))
         candidates.reserveCapacity(16)
-        children.reserveCapacity(16)
     }
 
-    /// One accepted subitem: which one, its (possibly count-rewritten) size and resolved size.
+    /// One accepted subitem: which one, its (possibly count-rewritten) size and resolved size;
+    /// once placed, its final size, its leaves in `solution.leaves` and its edge spacing.
     struct Candidate {
         var index: Int
         var layoutSize: CompositionalSize
         var size: Size
+        var child = Child()
     }
 
     /// Solves `group` at its resolved `size`; its items are appended to `solution.leaves`

@@ -101,7 +101,9 @@ struct SectionCellRun: Sequence, IteratorProtocol {
     private static func copy(_ leaves: UnsafePointer<GroupSolution.Leaf>, _ fixed: UnsafePointer<Rect>, n: Int, total: Int,
                              section: Int, first: Int, start: Double, stride: Double, alongX: Bool, transposed: Bool,
                              zIndex: Int, grid: PixelGrid, into out: UnsafeMutablePointer<LayoutAttributes>) {
-        let q = Swift.max(1, 64 / n)
+        // Repetitions per block: about 64 cells, never more repetitions than the run has (a
+        // self-sized section writes one repetition per call).
+        let q = Swift.max(1, Swift.min(64 / n, (total + n - 1) / n))
         let block = n * q
         withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: n) { templates in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { indices in
