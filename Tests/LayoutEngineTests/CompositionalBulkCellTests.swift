@@ -71,6 +71,47 @@ import Testing
     /// The digest main's engine (f126f07, before this rewrite) gives for these 400 layouts.
     static let previousSolverDigest: UInt64 = 6_277_612_938_926_998_069
 
+    /// Random lists with separators (every appearance, header and footer modes, visibilities,
+    /// custom and automatic insets, self-sized rows, scales 1-3, right to left): the digest main's
+    /// engine gives for them (separators now round x, width and thickness once per value).
+    @Test func randomListsMatchThePreviousEngine() {
+        var rng = Seeded(state: 17)
+        var digest = Digest()
+        var separators = 0
+        for _ in 0..<150 {
+            let c = RandomCompositional.list(&rng)
+            do {
+                let layout = try CompositionalLayout.layout(c)
+                separators += layout.attributes.filter { $0.category == .decorationView && $0.frame.size.height < 1.01 }.count
+                Self.add(layout, to: &digest)
+            } catch {
+                digest.add(2)
+                digest.add(error.message)
+            }
+        }
+        #expect(separators > 3_000)
+        #expect(digest.value == Self.previousListDigest)
+    }
+
+    /// The digest main's engine (f126f07) gives for these 150 lists.
+    static let previousListDigest: UInt64 = 0
+
+    static func add(_ layout: Layout, to digest: inout Digest) {
+        digest.add(1)
+        digest.add(layout.contentSize.width.bitPattern)
+        digest.add(layout.contentSize.height.bitPattern)
+        for a in layout.attributes {
+            digest.add(UInt64(a.category.rawValue))
+            digest.add(UInt64(a.kind?.rawValue ?? 0xFFFF))
+            digest.add(UInt64(bitPattern: Int64(a.indexPath.section)))
+            digest.add(UInt64(bitPattern: Int64(a.indexPath.item)))
+            for v in [a.frame.origin.x, a.frame.origin.y, a.frame.size.width, a.frame.size.height] { digest.add(v.bitPattern) }
+            digest.add(UInt64(bitPattern: Int64(a.zIndex)))
+            digest.add((a.isEstimated ? 1 : 0) | (a.isGlobal ? 2 : 0) | (a.pinsToVisibleBounds ? 4 : 0))
+        }
+        for kind in layout.elementKinds { digest.add(kind) }
+    }
+
     /// The bulk copy into a buffer smaller than the run, then `next()` for the rest (as
     /// `Array.append(contentsOf:)` would), equals `next()` all the way.
     @Test func partialBulkCopyContinuesWithNext() {
@@ -176,6 +217,37 @@ enum RandomCompositional {
                                           contentInsetsReference: rng.chance(50) ? .safeArea : .none,
                                           boundarySupplementaryItems: boundary, sections: sections, itemCounts: counts,
                                           preferredSizes: preferred)
+    }
+
+    /// A list layout: one to three list sections with separators reported.
+    static func list(_ rng: inout Seeded) -> CompositionalConfiguration {
+        let metrics = CollectionViewMetrics(width: rng.value(320, 430), height: 852, scale: Double(1 + rng.int(3)),
+                                            safeAreaInsets: Insets(top: 0, left: rng.chance(20) ? 47 : 0, bottom: 0, right: rng.chance(20) ? 47 : 0),
+                                            layoutDirection: rng.chance(15) ? .rightToLeft : .leftToRight)
+        let appearances = ListAppearance.allCases, visibilities = ListSeparatorVisibility.allCases
+        let sections = (0..<(1 + rng.int(3))).map { _ -> CompositionalSection in
+            let separators = ListSeparatorConfiguration(
+                topSeparatorVisibility: visibilities[rng.int(visibilities.count)], bottomSeparatorVisibility: visibilities[rng.int(visibilities.count)],
+                topSeparatorInsets: rng.chance(30) ? ListSeparatorInsets(leading: rng.value(0, 40), trailing: rng.value(0, 20)) : nil,
+                bottomSeparatorInsets: rng.chance(30) ? ListSeparatorInsets(leading: rng.value(0, 40), trailing: rng.value(0, 20)) : nil)
+            let list = ListSectionConfiguration(appearance: appearances[rng.int(appearances.count)],
+                                                headerMode: [ListHeaderMode.none, .supplementary, .firstItemInSection][rng.int(3)],
+                                                footerMode: rng.chance(40) ? .supplementary : .none,
+                                                separatorConfiguration: separators, rowHeight: rng.chance(30) ? rng.value(30, 80) : nil,
+                                                interGroupSpacing: rng.chance(20) ? rng.value(0, 8) : 0)
+            return .listSection(list)
+        }
+        let counts = (0..<sections.count).map { _ in rng.int(rng.chance(20) ? 400 : 30) }
+        var c = CompositionalConfiguration(collectionView: metrics, sections: sections, itemCounts: counts)
+        c.listEnvironment.includeSeparators = true
+        if rng.chance(30) {
+            for _ in 0..<rng.int(8) {
+                let s = rng.int(counts.count)
+                guard counts[s] > 0 else { continue }
+                c.preferredSizes[IndexPath(section: s, item: rng.int(counts[s]))] = Size(width: metrics.width, height: rng.value(30, 120))
+            }
+        }
+        return c
     }
 
     static func section(_ rng: inout Seeded) -> CompositionalSection {
