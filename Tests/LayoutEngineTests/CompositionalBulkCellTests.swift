@@ -94,7 +94,7 @@ import Testing
     }
 
     /// The digest main's engine (f126f07) gives for these 150 lists.
-    static let previousListDigest: UInt64 = 0
+    static let previousListDigest: UInt64 = 1_083_764_565_584_263_181
 
     static func add(_ layout: Layout, to digest: inout Digest) {
         digest.add(1)
