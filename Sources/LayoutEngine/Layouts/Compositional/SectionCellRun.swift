@@ -152,13 +152,13 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                         if setsX {
                             for b in 0..<m {
                                 (target + b).initialize(to: templates[leafOf[b]])
-                                target[b].indexPath.item = item &+ b
+                                target[b].indexPath = IndexPath(section: section, item: item &+ b)
                                 target[b].frame.origin.x = rounded[runOf[b]]
                             }
                         } else {
                             for b in 0..<m {
                                 (target + b).initialize(to: templates[leafOf[b]])
-                                target[b].indexPath.item = item &+ b
+                                target[b].indexPath = IndexPath(section: section, item: item &+ b)
                                 target[b].frame.origin.y = rounded[runOf[b]]
                             }
                         }
