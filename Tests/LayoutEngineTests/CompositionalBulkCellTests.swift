@@ -1,4 +1,5 @@
 @testable import LayoutEngine
+import TestSupport
 import Testing
 
 /// The compositional cell writer (SectionCellRun's bulk copy, blocks of repetitions with one
@@ -43,21 +44,7 @@ import Testing
         for _ in 0..<400 {
             let c = RandomCompositional.configuration(&rng)
             do {
-                let layout = try CompositionalLayout.layout(c)
-                digest.add(1)
-                digest.add(layout.contentSize.width.bitPattern)
-                digest.add(layout.contentSize.height.bitPattern)
-                for a in layout.attributes {
-                    digest.add(UInt64(a.category.rawValue))
-                    digest.add(UInt64(a.kind?.rawValue ?? 0xFFFF))
-                    digest.add(UInt64(bitPattern: Int64(a.indexPath.section)))
-                    digest.add(UInt64(bitPattern: Int64(a.indexPath.item)))
-                    for v in [a.frame.origin.x, a.frame.origin.y, a.frame.size.width, a.frame.size.height] { digest.add(v.bitPattern) }
-                    digest.add(UInt64(bitPattern: Int64(a.zIndex)))
-                    digest.add((a.isEstimated ? 1 : 0) | (a.isGlobal ? 2 : 0) | (a.pinsToVisibleBounds ? 4 : 0))
-                }
-                digest.add(UInt64(layout.elementKinds.count))
-                for kind in layout.elementKinds { digest.add(kind) }
+                Self.add(try CompositionalLayout.layout(c), to: &digest, countingKinds: true)
             } catch {
                 digest.add(2)
                 digest.add(error.code)
@@ -96,7 +83,7 @@ import Testing
     /// The digest main's engine (f126f07) gives for these 150 lists.
     static let previousListDigest: UInt64 = 1_083_764_565_584_263_181
 
-    static func add(_ layout: Layout, to digest: inout Digest) {
+    static func add(_ layout: Layout, to digest: inout Digest, countingKinds: Bool = false) {
         digest.add(1)
         digest.add(layout.contentSize.width.bitPattern)
         digest.add(layout.contentSize.height.bitPattern)
@@ -109,6 +96,7 @@ import Testing
             digest.add(UInt64(bitPattern: Int64(a.zIndex)))
             digest.add((a.isEstimated ? 1 : 0) | (a.isGlobal ? 2 : 0) | (a.pinsToVisibleBounds ? 4 : 0))
         }
+        if countingKinds { digest.add(UInt64(layout.elementKinds.count)) }
         for kind in layout.elementKinds { digest.add(kind) }
     }
 
@@ -167,16 +155,11 @@ struct Digest {
     }
 }
 
-/// SplitMix64.
+/// TestSupport's SplitMix64 with the draws these layouts need.
 struct Seeded {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var base: SeededRandom
+    init(state: UInt64) { base = SeededRandom(seed: state) }
+    mutating func next() -> UInt64 { base.next() }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
     /// In [low, high), in steps of 1/64 plus sometimes a third (pixel-unfriendly values).
