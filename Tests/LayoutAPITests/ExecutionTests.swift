@@ -39,12 +39,16 @@ import Testing
         #expect(execution("/healthz") == .inline)
     }
 
-    @Test func aRepeatedPostIsInlineAndANewOneIsOffloaded() throws {
+    @Test func aRepeatedPostIsInlineAndANewLargeOneIsOffloaded() throws {
+        let large = #"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":1500}]}"#
         let post = Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")],
-                           body: Array(Self.small.utf8))
+                           body: Array(large.utf8))
         #expect(app.execution(for: post) == .offload)
         #expect(app.respond(to: post).status == 200)
-        #expect(app.execution(for: post) == .inline)
+        #expect(app.execution(for: post) == .inline)   // its full answer is encoded: copied inline
+        let small = Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")],
+                            body: Array(Self.small.utf8))
+        #expect(app.execution(for: small) == .inline)   // a new small one is computed inline
     }
 
     @Test func theBodyMemoIsBoundedInBytes() {
