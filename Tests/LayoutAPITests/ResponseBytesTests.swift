@@ -61,6 +61,21 @@ import Testing
         }
     }
 
+    /// The fallback prints what `description` prints (less ".0"), from the runtime's printer.
+    @Test func descriptionPathMatchesDescription() {
+        var random = SeededRandom(seed: 7)
+        for round in 0..<20_000 {
+            let value = round % 2 == 0 ? Double(bitPattern: random.next()) : Double(Int64(bitPattern: random.next()) >> 20) / 3
+            var expected = value.isFinite ? value.description : "null"
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            #expect(written(value, JSONWriter.writeDescription) == expected)
+        }
+        #expect(written(-0.0, JSONWriter.writeDescription) == "-0")
+        #expect(written(.nan, JSONWriter.writeDescription) == "null")
+        #expect(written(-.infinity, JSONWriter.writeDescription) == "null")
+        #expect(written(-2.2250738585072014e-308, JSONWriter.writeDescription) == "-2.2250738585072014e-308")
+    }
+
     // MARK: elements
 
     @Test(arguments: [1, 5, 63, 64, 65, 300, 5_000])

@@ -56,6 +56,15 @@ extension JSONWriter {
         let wholeDigits = whole == 0 ? 0 : decimalDigitCount(whole)
         let maxFractionDigits = 15 &- wholeDigits
         guard maxFractionDigits > 0 else { return 0 }
+        // One test rules out most values without a short form (thirds): if a decimal of k <=
+        // maxFractionDigits fraction digits reads back as v, then v * 10^maxFractionDigits lies
+        // within 0.23 of an integer (v's half-ulp and the product's rounding, each under
+        // 2^-53 * 10^15 = 0.111, scaled up).
+        var top = 1.0
+        for _ in 0..<maxFractionDigits { top *= 10 }
+        let scaledTop = magnitude * top
+        let nearest = Double(UInt(scaledTop + 0.5))
+        guard (scaledTop - nearest).magnitude <= 0.25 else { return 0 }
         var k = 1
         var scale = 10.0   // 10^k, exact (powers of ten are exact Doubles up to 10^22)
         while k <= maxFractionDigits {
