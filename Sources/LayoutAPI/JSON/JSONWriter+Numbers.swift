@@ -40,6 +40,11 @@ extension JSONWriter {
         return writeDecimal(v.magnitude, to: destination)
     }
 
+    /// 10^0 through 10^15, exact Doubles, a constant (no lazy global).
+    @usableFromInline static let powersOfTen: (Double, Double, Double, Double, Double, Double, Double, Double,
+                                               Double, Double, Double, Double, Double, Double, Double, Double) =
+        (1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15)
+
     /// Fast path for non-integral values with a short exact decimal form (86.5, 0.25, 12.3,
     /// 1/1024 = 0.0009765625): the fewest fraction digits k for which the k-digit decimal nearest
     /// `v` reads back as `v` (Double division of two exact integers rounds as parsing does). With
@@ -60,8 +65,7 @@ extension JSONWriter {
         // maxFractionDigits fraction digits reads back as v, then v * 10^maxFractionDigits lies
         // within 0.23 of an integer (v's half-ulp and the product's rounding, each under
         // 2^-53 * 10^15 = 0.111, scaled up).
-        var top = 1.0
-        for _ in 0..<maxFractionDigits { top *= 10 }
+        let top = withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: maxFractionDigits &* 8, as: Double.self) }
         let scaledTop = magnitude * top
         let nearest = Double(UInt(scaledTop + 0.5))
         guard (scaledTop - nearest).magnitude <= 0.25 else { return 0 }
