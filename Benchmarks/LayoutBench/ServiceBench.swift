@@ -71,6 +71,17 @@ func runServiceBenchmarks() {
     let metrics = String(decoding: memApp.respond(to: Request(method: "GET", target: "/metrics")).body, as: UTF8.self)
     let cacheBytes = metrics.split(separator: "\n").first { $0.hasPrefix("layoutd_cache_bytes ") }.map { $0.split(separator: " ")[1] } ?? "?"
     print("service.cache.100x10k  cache_bytes=\(cacheBytes)  bytes/element=\(fmt((Double(cacheBytes) ?? 0) / 1_000_000))  rss_growth_MiB=\(fmt(Double(after - before) / 1_048_576))  rss_MiB=\(fmt(Double(after) / 1_048_576))")
+
+    // Rect queries through the route on 10,000,000 elements (`--max-elements 10000000`, 1 GiB of
+    // cache), answered from the index in O(log n + k): about the 1M row. Last, as it leaves ~1 GB of RSS.
+    let tenM = LayoutApplication(configuration: ServiceConfiguration(cacheBytes: 1 << 30, maxElements: 10_000_000))
+    let huge = tenM.respond(to: Request(method: "POST", target: "/layout", headers: [("Prefer", "return=minimal")],
+                                        body: Array(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":10000000}]}"#.utf8)))
+    let hugeID = String(decoding: huge.body, as: UTF8.self).split(separator: "\"")[3]
+    _ = tenM.respond(to: Request(method: "GET", target: "/layout/\(hugeID)/elements?rect=0,0,375,667"))  // builds the index
+    y = 0
+    let hugeNs = time { for _ in 0..<10_000 { y = (y + 79_193) % 99_000_000; _ = tenM.respond(to: Request(method: "GET", target: "/layout/\(hugeID)/elements?rect=0,\(y),375,667")) } } / 10_000
+    print("service.query.rect.10M  us/request=\(fmt(hugeNs / 1e3))")
 }
 
 /// The bodies of scripts/bench/layoutd.lua (MODE=miss and MODE=compmiss) for a given height.

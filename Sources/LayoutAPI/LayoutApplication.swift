@@ -11,6 +11,9 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// The shared store (`--store`), nil for memory only.
     let store: StoreClient?
     private let serverStats = Mutex<(@Sendable () -> ServerStats)?>(nil)
+    /// Full bodies being encoded for answers, counted against `--max-buffered-bytes` with what the
+    /// server holds (`LayoutApplication.fullAnswer`).
+    let bodiesInTheMaking = BodiesInTheMaking()
 
     public convenience init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.init(configuration: configuration, store: nil)
@@ -26,6 +29,12 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// Gives `/metrics` the server's connection and byte counters.
     public func attach(serverStats: @escaping @Sendable () -> ServerStats) {
         self.serverStats.withLock { $0 = serverStats }
+    }
+
+    /// The server's buffered bytes and their limit, nil when no server is attached (in process).
+    var bufferedBytes: (used: Int, limit: Int)? {
+        guard let stats = serverStats.withLock({ $0 })?() else { return nil }
+        return (stats.bufferedBytes, stats.bufferedBytesLimit)
     }
 
     /// The server's observer: one call per response written.

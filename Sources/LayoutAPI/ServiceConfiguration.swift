@@ -14,10 +14,27 @@ public struct ServiceConfiguration: Sendable, Hashable {
     /// Largest request body once decoded from gzip or deflate (the server's `maxBodyBytes` holds
     /// the bytes as sent; `--max-body-bytes` sets both): more is a 413.
     public var maxBodyBytes: Int
+    /// Largest layout (in elements) whose full JSON body (`POST /layout`, `GET /layout/{id}`) the
+    /// cache keeps once an answer made it, with its gzip and deflate forms. A larger layout's full
+    /// body is encoded for each answer off the I/O loop and freed once sent (its queued bytes count
+    /// against `--max-buffered-bytes`), so it costs only its attributes and index while cached
+    /// (about 80 bytes per element instead of about 190).
+    public var cachedBodyElements: Int
+    /// Most elements one answer may list (a full layout body, an element query's list): a larger
+    /// answer (about 100 bytes of JSON per element) is a 422 `answer-too-large` that says to ask
+    /// with `Prefer: return=minimal` and query by rect. The layout itself is still computed and cached.
+    public var maxAnswerElements: Int
+
+    public static let defaultCachedBodyElements = 100_000
+    public static let defaultMaxAnswerElements = 2_000_000
 
     public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000,
-                memoBytes: Int = 16 * 1024 * 1024, maxBodyBytes: Int = ServerConfiguration().maxBodyBytes) {
+                memoBytes: Int = 16 * 1024 * 1024, maxBodyBytes: Int = ServerConfiguration().maxBodyBytes,
+                cachedBodyElements: Int = ServiceConfiguration.defaultCachedBodyElements,
+                maxAnswerElements: Int = ServiceConfiguration.defaultMaxAnswerElements) {
         self.cacheBytes = cacheBytes
+        self.cachedBodyElements = cachedBodyElements
+        self.maxAnswerElements = maxAnswerElements
         self.memoBytes = memoBytes
         self.maxElements = maxElements
         self.maxBatchOperations = maxBatchOperations

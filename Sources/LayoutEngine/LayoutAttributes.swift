@@ -6,7 +6,7 @@ public enum ElementCategory: UInt8, Hashable, Sendable {
 }
 
 /// A supplementary or decoration element kind (UIKit's `elementKind` string): an index into the
-/// layout's `Layout.elementKinds` table, so attributes stay 64 bytes however many kinds a layout
+/// layout's `Layout.elementKinds` table, so attributes stay 56 bytes however many kinds a layout
 /// names. `header` (0) and `footer` (1) are `elementKindSectionHeader` / `Footer`, the first two
 /// entries of every table; a compositional layout appends the kinds its request names.
 public struct SupplementaryKind: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -23,15 +23,22 @@ public struct SupplementaryKind: Hashable, Sendable, Comparable, CustomStringCon
 }
 
 /// What UIKit calls `UICollectionViewLayoutAttributes`: one element's place in the layout.
-/// Stored fields are ordered widest first so the stride is 64 bytes, not 72: a million-element
-/// layout is 64 MB of attributes (56 bytes of index path, frame and zIndex; category 1, kind 3
-/// with its optional tag at offset 58, then three flags).
+/// Stored fields are ordered widest first so the stride is 56 bytes: a million-element layout is
+/// 56 MB of attributes (frame 32, zIndex 8, the index path as two 32-bit halves 8; category 1,
+/// kind 3 with its optional tag at offset 52, then three flags). Frames stay exact doubles.
 public struct LayoutAttributes: Hashable, Sendable {
-    /// For a global element (`isGlobal`) the single index of UIKit's length-1 index path (`[0]`)
-    /// is `section` (as `IndexPath.section` reads index 0 in UIKit) and `item` is 0.
-    public var indexPath: IndexPath
     public var frame: Rect
     public var zIndex: Int
+    /// `indexPath`, stored in 32 bits each: sections and items are below 2^31 (a layout has at
+    /// most `--max-elements` elements, itself at most Int32.max).
+    private var section32: Int32
+    private var item32: Int32
+    /// For a global element (`isGlobal`) the single index of UIKit's length-1 index path (`[0]`)
+    /// is `section` (as `IndexPath.section` reads index 0 in UIKit) and `item` is 0.
+    public var indexPath: IndexPath {
+        @inline(__always) get { IndexPath(section: Int(section32), item: Int(item32)) }
+        set { section32 = Int32(clamping: newValue.section); item32 = Int32(clamping: newValue.item) }
+    }
     public var category: ElementCategory
     /// Set for supplementary and decoration views (an index into `Layout.elementKinds`), nil for cells.
     public var kind: SupplementaryKind?
@@ -49,7 +56,8 @@ public struct LayoutAttributes: Hashable, Sendable {
                 isGlobal: Bool = false, pinsToVisibleBounds: Bool = false) {
         self.category = category
         self.kind = kind
-        self.indexPath = indexPath
+        self.section32 = Int32(clamping: indexPath.section)
+        self.item32 = Int32(clamping: indexPath.item)
         self.frame = frame
         self.zIndex = zIndex
         self.isEstimated = isEstimated

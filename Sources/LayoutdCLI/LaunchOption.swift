@@ -70,7 +70,17 @@ extension LaunchOptions {
         },
         LaunchOption(flag: "--max-elements", environment: "LAYOUTD_MAX_ELEMENTS", placeholder: "N",
                      help: "most elements in one layout; more is a 422", defaultText: "\(defaults.service.maxElements)") { options, value, source throws(LaunchError) in
-            options.service.maxElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
+            options.service.maxElements = try wholeNumber(value, source: source, in: 1...Int(Int32.max), expected: "a whole number from 1 to 2147483647")
+        },
+        LaunchOption(flag: "--cached-body-elements", environment: "LAYOUTD_CACHED_BODY_ELEMENTS", placeholder: "N",
+                     help: "largest layout whose full JSON body is kept cached; larger ones are encoded per answer",
+                     defaultText: "\(defaults.service.cachedBodyElements)") { options, value, source throws(LaunchError) in
+            options.service.cachedBodyElements = try wholeNumber(value, source: source, in: 0...Int.max, expected: "a whole number of at least 0")
+        },
+        LaunchOption(flag: "--max-answer-elements", environment: "LAYOUTD_MAX_ANSWER_ELEMENTS", placeholder: "N",
+                     help: "most elements one answer lists (a full layout, an element query); more is a 422",
+                     defaultText: "\(defaults.service.maxAnswerElements)") { options, value, source throws(LaunchError) in
+            options.service.maxAnswerElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
         },
         LaunchOption(flag: "--max-batch-operations", environment: "LAYOUTD_MAX_BATCH_OPERATIONS", placeholder: "N",
                      help: "most operations in one batch update; more is a 422", defaultText: "\(defaults.service.maxBatchOperations)") { options, value, source throws(LaunchError) in

@@ -36,7 +36,7 @@ import Testing
         let ram = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
         #expect(options.http.maxBufferedBytes == min(536_870_912, ram / 4))
         #expect(options.service == ServiceConfiguration(cacheBytes: 268_435_456, maxElements: 1_000_000, maxBatchOperations: 100_000,
-                                                        memoBytes: 16_777_216))
+                                                        memoBytes: 16_777_216, cachedBodyElements: 100_000, maxAnswerElements: 2_000_000))
         #expect(options.logLevel == .info)
         #expect(options.accessLog == true)
     }
@@ -47,6 +47,7 @@ import Testing
             "--idle-timeout", "1.5", "--request-timeout", "2", "--drain-timeout", "0.25", "--loops", "3",
             "--max-connections", "7", "--cache-bytes", "0", "--max-elements", "9", "--max-batch-operations", "11",
             "--log-level", "debug", "--access-log", "off", "--max-buffered-bytes", "4096", "--memo-bytes", "0",
+            "--cached-body-elements", "0", "--max-answer-elements", "12",
         ])
         #expect(options.http.maxBufferedBytes == 4096)
         #expect(options.http.host == "127.0.0.1")
@@ -59,7 +60,7 @@ import Testing
         #expect(options.http.loopCount == 3)
         #expect(options.http.maxConnections == 7)
         #expect(options.service == ServiceConfiguration(cacheBytes: 0, maxElements: 9, maxBatchOperations: 11, memoBytes: 0,
-                                                        maxBodyBytes: 1024))
+                                                        maxBodyBytes: 1024, cachedBodyElements: 0, maxAnswerElements: 12))
         #expect(options.logLevel == .debug)
         #expect(options.accessLog == false)
     }
@@ -143,7 +144,8 @@ import Testing
         ([], ["PORT": "+80"], "PORT must be a whole number from 0 to 65535, got '+80'"),
         (["--loops", "0"], [:], "--loops must be a whole number from 1 to 1024, got '0'"),
         (["--max-connections", "0"], [:], "--max-connections must be a whole number of at least 1, got '0'"),
-        (["--max-elements", "ten"], [:], "--max-elements must be a whole number of at least 1, got 'ten'"),
+        (["--max-elements", "ten"], [:], "--max-elements must be a whole number from 1 to 2147483647, got 'ten'"),
+        (["--max-elements", "2147483648"], [:], "--max-elements must be a whole number from 1 to 2147483647, got '2147483648'"),
         (["--max-batch-operations", "0"], [:], "--max-batch-operations must be a whole number of at least 1, got '0'"),
         (["--idle-timeout", "0"], [:], "--idle-timeout must be a positive number of seconds, got '0'"),
         (["--request-timeout", "1e3"], [:], "--request-timeout must be a positive number of seconds, got '1e3'"),

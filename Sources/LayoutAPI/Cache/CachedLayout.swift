@@ -20,8 +20,13 @@ final class CachedLayout: Sendable {
     let kindPrefixes: KindPrefixes
     /// The full `POST /layout` / `GET /layout/{id}` body, encoded by the first answer that sends
     /// it (a `Prefer: return=minimal` miss encodes only the minimal body), and its compressed
-    /// forms once asked for. See `fullBody()`.
+    /// forms once asked for; never stored when `retainsFull` is false. See `fullBody()`.
     private let lazyFull = AtomicLazyReference<EncodedBody>()
+    /// Whether the full body is kept once made: for layouts of at most `--cached-body-elements`
+    /// elements. A larger layout's full body (about 100 bytes per element, more than its
+    /// attributes and index together) is encoded for each answer that sends it, off the I/O loop,
+    /// and freed once sent.
+    let retainsFull: Bool
     /// The `Prefer: return=minimal` body (O(warnings), made with the entry), and its compressed
     /// forms once asked for.
     let minimal: EncodedBody
@@ -44,8 +49,10 @@ final class CachedLayout: Sendable {
     /// (`LayoutApplication+Store.swift`).
     let stored = Atomic<Bool>(false)
 
-    init(id: String, spec: LayoutSpec, layout: Layout) {
+    init(id: String, spec: LayoutSpec, layout: Layout,
+         cachedBodyElements: Int = ServiceConfiguration.defaultCachedBodyElements) {
         self.id = id
+        self.retainsFull = layout.attributes.count <= cachedBodyElements
         self.key = LayoutKey(id)
         self.etag = "\"\(id)\""
         self.gzipETag = "\"\(id)-gzip\""
@@ -72,9 +79,15 @@ final class CachedLayout: Sendable {
         if let box = builtBox.load() { return box.index }
         return building.withLock { _ in
             if let box = builtBox.load() { return box.index }
-            return builtBox.storeIfNil(IndexBox(SpatialIndex(layout))).index
+            let index = builtBox.storeIfNil(IndexBox(SpatialIndex(layout))).index
+            // The build's sort items (40 bytes per element) are freed now: give them back.
+            if layout.attributes.count >= Self.trimAfterIndexElements { FreedMemory.release() }
+            return index
         }
     }
+
+    /// Building an index over this many elements or more is followed by `FreedMemory.release()`.
+    static let trimAfterIndexElements = 100_000
 
     /// The index if built (a query can then run without building it first, and so inline).
     var builtIndex: SpatialIndex? { builtBox.load()?.index }
@@ -86,16 +99,23 @@ final class CachedLayout: Sendable {
     var fullIfMade: EncodedBody? { lazyFull.load() }
 
     /// The full body, encoded now (O(elements), off the I/O loop for large layouts: see the
-    /// route costs) if no answer made it yet; `added` is what this call made, for the cache's count.
+    /// route costs) if no answer made it yet; `added` is what this call made, for the cache's count
+    /// (0 when the body is not kept: `retainsFull`).
     func fullBody() -> (body: EncodedBody, added: Int) {
         if let made = lazyFull.load() { return (made, 0) }
-        let mine = EncodedBody(LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates))
+        let mine = EncodedBody(encodeFull())
+        guard retainsFull else { return (mine, 0) }
         let stored = lazyFull.storeIfNil(mine)
         return (stored, stored === mine ? mine.identity.capacity : 0)
     }
 
     /// The full body (tests; answers go through `LayoutApplication.full(_:)`, which counts it).
     var full: EncodedBody { fullBody().body }
+
+    /// The full body's bytes, encoded now and never stored (a layout that does not keep it).
+    func encodeFull() -> [UInt8] {
+        LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates)
+    }
 
     /// Whether an answer may have to encode the full body on the I/O loop: it is not made yet and
     /// the layout has more than `limit` elements.

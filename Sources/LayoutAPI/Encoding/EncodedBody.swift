@@ -34,7 +34,8 @@ final class EncodedBody: Sendable {
     /// when zlib fails, which only happens out of memory: the caller sends identity).
     func encoded(_ coding: ContentCoding) -> (bytes: [UInt8], added: Int)? {
         if let known = cached(coding) { return (known, 0) }
-        guard let packed = Deflater.compress(identity, as: coding, level: Deflater.cachedLevel) else { return nil }
+        guard let bound = Deflater.compress(identity, as: coding, level: Deflater.cachedLevel) else { return nil }
+        let packed = Self.fitted(bound)
         let mine = Form(packed)
         let stored: Form
         switch coding {
@@ -43,5 +44,16 @@ final class EncodedBody: Sendable {
         case .deflate: stored = deflate.storeIfNil(mine)
         }
         return (stored.bytes, stored === mine ? packed.capacity : 0)
+    }
+
+    /// `bytes` in a buffer of their own size when they use less than 7/8 of theirs: zlib's output
+    /// buffer is sized for the worst case (about the input's size), and a kept form would
+    /// otherwise hold, and count in the cache, ten to twenty times its bytes.
+    static func fitted(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count < bytes.capacity - bytes.capacity / 8 else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { out, count in
+            _ = out.initialize(fromContentsOf: bytes)
+            count = bytes.count
+        }
     }
 }

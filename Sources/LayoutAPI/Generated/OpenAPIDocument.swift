@@ -287,6 +287,12 @@ enum OpenAPIDocument {
             Over-wide items (UIKit's `UICollectionViewFlowLayoutBreakForInvalidSizes` case) are laid
             out as UIKit lays them out and reported in `warnings` with UIKit's console text;
             `?strict=true` turns warnings into a 422.
+    
+            Large layouts: the full answer of a layout over `--cached-body-elements` (default 100,000)
+            is encoded for each answer that sends it and not kept in the cache (the cache holds about
+            80 bytes per element: attributes and index). A full answer over `--max-answer-elements`
+            (default 2,000,000) is refused with a 422 `answer-too-large` once the layout is computed
+            and cached: create huge layouts with `Prefer: return=minimal` and query them by rect.
           parameters:
             - $ref: '#/components/parameters/Strict'
             - $ref: '#/components/parameters/Prefer'
@@ -579,6 +585,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '422':
+              $ref: '#/components/responses/AnswerTooLarge'
             '503':
               $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}.svg:
@@ -705,6 +713,10 @@ enum OpenAPIDocument {
               the section, above its footer), keeping their own zIndex.
             - none of them: every element at its natural frame.
     
+            An answer listing more than `--max-answer-elements` elements (default 2,000,000) is a 422
+            `answer-too-large`; a rect the size of the screen is answered in microseconds whatever the
+            layout's size.
+    
             `orthogonalOffsets=section:offset,…` scrolls compositional sections that scroll
             orthogonally (`orthogonalSections` in the layout): their cells and item supplementaries
             move by `-offset` along the orthogonal axis (x for a vertical layout) before the rect,
@@ -798,6 +810,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '422':
+              $ref: '#/components/responses/AnswerTooLarge'
             '503':
               $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}/invalidate:
@@ -1431,9 +1445,14 @@ enum OpenAPIDocument {
             well be valid (a 404 means the store answered that it has no such layout). On a request
             that computes a new layout (`POST /layout`, `/invalidate`): the store could not commit
             it, so its id is not handed out. Either way, retry after `Retry-After` seconds.
+    
+            Also, with or without a store (`about:blank`, "Service Unavailable"): the full answer of a
+            layout over `--cached-body-elements` is encoded for the request, and the server's buffer
+            budget (`--max-buffered-bytes`, answers queued and bodies being encoded, about 128 bytes
+            per element reserved) cannot take it now; `Retry-After: 1`.
           headers:
             Retry-After:
-              description: Seconds until the server's next attempt to reach the store (at least 1).
+              description: Seconds until the server's next attempt to reach the store (at least 1), or 1 when the buffer budget is spent.
               schema:
                 type: integer
                 minimum: 1
@@ -1445,6 +1464,9 @@ enum OpenAPIDocument {
                 storeUnreachable:
                   summary: An id not cached here while the store cannot be reached.
                   value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 0123456789abcdef0123456789abcdef is not cached on this server and the shared layout store cannot be reached to look it up. The id may well be valid: retry in 1 s (Retry-After)."}
+                bufferBudgetSpent:
+                  summary: GET /layout/{id} of a 1,000,000-element layout while the server's buffers are full.
+                  value: {"type": "about:blank", "title": "Service Unavailable", "status": 503, "detail": "The server is buffering as many answer bytes as it may (maxBufferedBytes = 536870912) and this answer needs about 128000000 more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query."}
                 notStored:
                   summary: A new layout whose row the store could not commit.
                   value: {"type": "https://layoutd.dev/problems/store-unavailable", "title": "Layout store unavailable", "status": 503, "detail": "Layout 1276bb76407edf9a93b441a02593f676 was computed, but the shared layout store could not confirm that it is stored, so its id is not handed out (other servers could not find it). Retry in 1 s (Retry-After)."}
@@ -1472,7 +1494,10 @@ enum OpenAPIDocument {
           description: |
             A layout UIKit would reject: negative or non-finite sizes, spacings or insets, more
             elements than the server's cap (`--max-elements`, default 1,000,000), or warnings with
-            `strict=true`. `errors` lists every bad field.
+            `strict=true`. `errors` lists every bad field. An answer that would embed a whole layout of
+            more than `--max-answer-elements` elements (default 2,000,000) is an `answer-too-large`
+            422 (`AnswerTooLarge`): the layout is computed and cached, ask for it with
+            `Prefer: return=minimal` and query it by rect.
           content:
             application/problem+json:
               schema:
@@ -1484,6 +1509,27 @@ enum OpenAPIDocument {
                 unknownDevice:
                   summary: A device name that is not in `GET /devices`.
                   value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead."}]}
+        AnswerTooLarge:
+          description: |
+            The answer would list more elements than the server sends in one answer
+            (`--max-answer-elements`, default 2,000,000; about 100 bytes of JSON each, so 200 MB):
+            the full body of a huge layout (a 10,000,000-element layout is about 1 GB of JSON), or a
+            rect over most of it. The layout stays cached: ask for what is visible with
+            `GET /layout/{id}/elements?rect=…` (or by point or index path), and create huge layouts
+            with `Prefer: return=minimal`. Layouts over `--cached-body-elements` (default 100,000)
+            are answered in full too, up to this cap, but their full body is encoded for each answer
+            instead of being kept in the cache.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                fullLayout:
+                  summary: 'GET /layout/{id} (or a POST /layout without Prefer: return=minimal) of 10,000,000 cells: `{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":10000000}]}` with `--max-elements 10000000`.'
+                  value: {"type": "https://layoutd.dev/problems/answer-too-large", "title": "Answer too large", "status": 422, "detail": "The layout 595e6d8b16085699ce43c35194529769 has 10000000 elements, more than this server lists in one answer (2000000, --max-answer-elements; about 100 bytes of JSON each). Its id is 595e6d8b16085699ce43c35194529769 and it is cached: send POST /layout with the header Prefer: return=minimal to get its id and counts, then ask for what is visible with GET /layout/595e6d8b16085699ce43c35194529769/elements?rect=x,y,width,height (or by point or index path)."}
+                query:
+                  summary: '`GET /layout/{id}/elements?rect=0,0,375,30000000` on it: 3,000,000 cells.'
+                  value: {"type": "https://layoutd.dev/problems/answer-too-large", "title": "Answer too large", "status": 422, "detail": "This query matches 3000000 elements of the layout 595e6d8b16085699ce43c35194529769, more than this server lists in one answer (2000000, --max-answer-elements; about 100 bytes of JSON each). Ask for a smaller rect (what is visible), or by index path."}
       schemas:
         Health:
           type: object
@@ -1516,6 +1562,11 @@ enum OpenAPIDocument {
                 - `https://layoutd.dev/problems/unknown-layout` (404, "Unknown layout"): the id is not
                   cached here.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
+                - `https://layoutd.dev/problems/answer-too-large` (422, "Answer too large"): the answer
+                  would list more elements than the server sends in one answer
+                  (`--max-answer-elements`, default 2,000,000, about 100 bytes of JSON each): the full
+                  body of a huge layout, or an element query over most of it. The layout is computed
+                  and cached all the same; ask with `Prefer: return=minimal` and query by rect.
                 - `https://layoutd.dev/problems/store-unavailable` (503, "Layout store unavailable"):
                   only with a store (`LAYOUTD_STORE`); the id is not cached here and the store
                   cannot be reached, or a new layout's row could not be committed.
@@ -1531,6 +1582,7 @@ enum OpenAPIDocument {
                 - https://layoutd.dev/problems/unprocessable-batch
                 - https://layoutd.dev/problems/unknown-layout
                 - https://layoutd.dev/problems/no-such-element
+                - https://layoutd.dev/problems/answer-too-large
                 - https://layoutd.dev/problems/store-unavailable
                 - about:blank
             title:

@@ -51,7 +51,7 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : full(new).identity), hit)
+                                   layout: minimal ? new.minimalBody : try fullBytes(new)), hit)
     }
 
     /// `shouldInvalidateLayout(forBoundsChange:)`, then the layout for the new size, the context
@@ -84,7 +84,7 @@ extension LayoutApplication {
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
                                    pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : full(new).identity), hit)
+                                   layout: minimal ? new.minimalBody : try fullBytes(new)), hit)
     }
 
     /// `invalidated: false`: the same id, an empty context, no layout.

@@ -23,12 +23,14 @@ extension LayoutApplication {
             (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
             // Remembered as sent or, for a coded body, as decoded (a later identity POST of it hits).
             recentBodies.remember(request.body, id: id, lookup: memo ?? recentBodies.lookup(request.body))
+            // A large body's decode leaves megabytes of freed blocks in the heap: give them back.
+            if request.body.count >= FreedMemory.afterBodyBytes { FreedMemory.release() }
         }
         if strict, !entry.layout.warnings.isEmpty {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
                 "The layout has \(entry.layout.warnings.count) warning\(entry.layout.warnings.count == 1 ? "" : "s") and strict=true was asked for: \(entry.layout.warnings[0].message)")
         }
-        var answer = Answer(contentType: "application/json", body: .cached(minimal ? entry.minimal : full(entry), of: entry),
+        var answer = Answer(contentType: "application/json", body: minimal ? .cached(entry.minimal, of: entry) : try fullAnswer(entry),
                             validator: .layout(entry))
         answer.cacheStatus = hit ? "hit" : "miss"
         answer.location = entry.location
@@ -43,7 +45,7 @@ extension LayoutApplication {
     func getLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
         if plan.negotiation.prefersSVG { return try getLayoutSVG(request, plan, negotiated: true) }
         let entry = try pinned(plan)
-        var answer = Answer(contentType: "application/json", body: .cached(full(entry), of: entry), validator: .layout(entry))
+        var answer = Answer(contentType: "application/json", body: try fullAnswer(entry), validator: .layout(entry))
         answer.variesOnAccept = true
         return answer
     }
@@ -72,25 +74,68 @@ extension LayoutApplication {
             }
             body = LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let p = query.point {
+            try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(containing: p, limit: $0) }, exact: { entry.index.elements(containing: p).count })
             let list = offsets.isEmpty ? layout.attributes(containing: p, index: entry.index, visibleRect: query.rect)
                 : layout.attributes(containing: p, index: entry.index, visibleRect: query.rect, orthogonalOffsets: offsets)
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let visible = query.rect {
+            try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(in: visible, limit: $0) }, exact: { entry.index.elements(in: visible).count })
             let list = offsets.isEmpty ? layout.attributes(in: visible, index: entry.index)
                 : layout.attributes(in: visible, index: entry.index, orthogonalOffsets: offsets)
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else {
+            try checkAnswerSize(entry, elements: layout.attributes.count, query: query)
             let list = offsets.isEmpty ? layout.attributes : layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) }
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
         return Answer(contentType: "application/json", body: .bytes(body), validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8)))
     }
 
-    /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then).
+    /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then,
+    /// when the layout keeps it: `CachedLayout.retainsFull`).
     func full(_ entry: CachedLayout) -> EncodedBody {
         let (body, added) = entry.fullBody()
         if added > 0 { cache.grow(entry, by: added) }
         return body
+    }
+
+    /// The full body as an answer's: the cached bytes (and their cached gzip and deflate forms)
+    /// for a layout that keeps them; for a larger one (`--cached-body-elements`) encoded when the
+    /// answer is made (not for a 304), compressed per request if asked, and freed once sent.
+    /// Past `--max-answer-elements`, a 422 that says to use `Prefer: return=minimal` and queries.
+    func fullAnswer(_ entry: CachedLayout) throws(APIError) -> Answer.Body {
+        try checkAnswerSize(entry, elements: entry.layout.attributes.count, query: nil)
+        if entry.retainsFull || entry.fullIfMade != nil { return .cached(full(entry), of: entry) }
+        // Counted against --max-buffered-bytes while it is made; released when the answer is dropped.
+        var reservation: BodiesInTheMaking.Reservation?
+        if let (used, limit) = bufferedBytes {
+            let estimate = entry.layout.attributes.count * BodiesInTheMaking.bytesPerElement
+            reservation = bodiesInTheMaking.reserve(estimate, buffered: used, limit: limit)
+            if reservation == nil { throw .answerBudgetExhausted(bytes: estimate, limit: limit) }
+        }
+        return .rendered { [reservation] in withExtendedLifetime(reservation) { entry.encodeFull() } }
+    }
+
+    /// The full body's bytes for an answer that embeds them (an invalidation), with the same cap.
+    func fullBytes(_ entry: CachedLayout) throws(APIError) -> [UInt8] {
+        try checkAnswerSize(entry, elements: entry.layout.attributes.count, query: nil)
+        return entry.retainsFull || entry.fullIfMade != nil ? full(entry).identity : entry.encodeFull()
+    }
+
+    /// Refuses an answer listing more than `--max-answer-elements` elements (`query` nil: the
+    /// full layout).
+    func checkAnswerSize(_ entry: CachedLayout, elements: Int, query: ElementQuery?) throws(APIError) {
+        let limit = configuration.maxAnswerElements
+        guard elements > limit else { return }
+        throw .answerTooLarge(id: entry.id, elements: elements, limit: limit, query: query != nil)
+    }
+
+    /// The same for a rect or point query: the index's cheap upper bound first (O(log n +
+    /// limit / 16)), the exact count (the matching indices, 8 bytes each) only past the limit.
+    func checkAnswerSize(_ entry: CachedLayout, query: ElementQuery, matching estimate: (Int) -> Int, exact: () -> Int) throws(APIError) {
+        let limit = configuration.maxAnswerElements
+        guard entry.layout.attributes.count > limit, estimate(limit) > limit else { return }
+        try checkAnswerSize(entry, elements: exact(), query: query)
     }
 
     /// The layout for `spec` from the cache, or computed once (identical requests in flight wait
@@ -103,7 +148,7 @@ extension LayoutApplication {
             do throws(LayoutRefusal) { layout = try spec.compute() } catch { return .failure(.refused(error)) }
             metrics.recordComputed(type: spec.typeName, elements: layout.attributes.count)
             if let problem = check(layout) { return .failure(problem) }
-            return .success(CachedLayout(id: id, spec: spec, layout: layout))
+            return .success(CachedLayout(id: id, spec: spec, layout: layout, cachedBodyElements: configuration.cachedBodyElements))
         }
         switch result {
         case .success(let entry):

@@ -123,7 +123,7 @@ extension LayoutApplication {
         let layout: Layout
         do throws(LayoutRefusal) { layout = try spec.compute() } catch { throw .refused(error) }
         metrics.recordComputed(type: spec.typeName, elements: layout.attributes.count)
-        let entry = CachedLayout(id: row.id, spec: spec, layout: layout)
+        let entry = CachedLayout(id: row.id, spec: spec, layout: layout, cachedBodyElements: configuration.cachedBodyElements)
         entry.stored.store(true, ordering: .releasing)
         return entry
     }

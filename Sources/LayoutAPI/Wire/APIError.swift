@@ -40,6 +40,12 @@ package enum APIError: Error {
     case inflatedBodyTooLarge(coding: String, limit: Int)
     /// A gzip/deflate body that is not valid data of its coding: 400.
     case undecodableBody(coding: String, reason: String)
+    /// An answer that would list more than `--max-answer-elements` elements (the full body of a
+    /// huge layout, or an element query over most of it): 422. The layout stays cached.
+    case answerTooLarge(id: String, elements: Int, limit: Int, query: Bool)
+    /// A full body to encode for an answer that the server's buffer budget cannot take now: 503
+    /// with `Retry-After: 1`.
+    case answerBudgetExhausted(bytes: Int, limit: Int)
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -112,6 +118,17 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.contentTooLarge, title: "Content Too Large", status: 413,
                 detail: "The \(coding) body inflates to more than \(limit) bytes, the server's limit for request bodies (--max-body-bytes), which applies to the decoded size. Send a smaller layout, or split it.")
+        case .answerTooLarge(let id, let elements, let limit, let query):
+            let what = query ? "This query matches \(elements) elements of the layout \(id)" : "The layout \(id) has \(elements) elements"
+            let fix = query ? "Ask for a smaller rect (what is visible), or by index path"
+                : "Its id is \(id) and it is cached: send POST /layout with the header Prefer: return=minimal to get its id and counts, then ask for what is visible with GET /layout/\(id)/elements?rect=x,y,width,height (or by point or index path)"
+            return ProblemDetails(
+                type: ProblemType.answerTooLarge, title: "Answer too large", status: 422,
+                detail: "\(what), more than this server lists in one answer (\(limit), --max-answer-elements; about 100 bytes of JSON each). \(fix).")
+        case .answerBudgetExhausted(let bytes, let limit):
+            return ProblemDetails(
+                type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
+                detail: "The server is buffering as many answer bytes as it may (maxBufferedBytes = \(limit)) and this answer needs about \(bytes) more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query.")
         case .undecodableBody(let coding, let reason):
             return ProblemDetails(
                 type: ProblemType.malformedBody, title: "Bad Request", status: 400,
@@ -125,6 +142,7 @@ package enum APIError: Error {
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
         switch self {
         case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
+        case .answerBudgetExhausted: headers.add("Retry-After", "1")
         default: break
         }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
@@ -146,9 +164,11 @@ enum ProblemType {
     static let unknownLayout = base + "unknown-layout"
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"
+    static let answerTooLarge = base + "answer-too-large"
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"
     static let contentTooLarge = "about:blank"
+    static let serviceUnavailable = "about:blank"
     static let malformedBody = "about:blank"
 }
