@@ -204,24 +204,21 @@ private struct EncoderState {
             }
             p = ElementEncoder.copy("],\"frame\":{\"x\":", to: p)
         }
-        let xBits = a.frame.origin.x.bitPattern
-        if x.matches(xBits) {
-            p = x.copy(to: p)
-        } else {
-            let n = number(a.frame.origin.x, to: p)
-            x.capture(xBits, from: p, length: n)
-            p += n
-        }
+        p = Self.number(a.frame.origin.x, remembered: &x, memo: memo, at: p)
         p = ElementEncoder.copy(",\"y\":", to: p)
-        let yBits = a.frame.origin.y.bitPattern
-        if y.matches(yBits) {
-            p = y.copy(to: p)
-        } else {
-            let n = number(a.frame.origin.y, to: p)
-            y.capture(yBits, from: p, length: n)
-            p += n
-        }
+        p = Self.number(a.frame.origin.y, remembered: &y, memo: memo, at: p)
         return tail(a, at: p)
+    }
+
+    /// `v`, copied when it is the value `last` remembers, else written and remembered.
+    @inline(__always)
+    static func number(_ v: Double, remembered last: inout RememberedNumber, memo: UnsafeMutableRawPointer?,
+                       at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let bits = v.bitPattern
+        if last.matches(bits) { return last.copy(to: p) }
+        let n = number(v, memo: memo, to: p)
+        last.capture(bits, from: p, length: n)
+        return p + n
     }
 
     /// `{"category":"cell","indexPath":[s,i],"frame":{"x":`. The next item of the same section
@@ -276,9 +273,9 @@ private struct EncoderState {
             return p + tailLength
         }
         var q = ElementEncoder.copy(",\"width\":", to: p)
-        q += number(a.frame.size.width, to: q)
+        q += Self.number(a.frame.size.width, memo: memo, to: q)
         q = ElementEncoder.copy(",\"height\":", to: q)
-        q += number(a.frame.size.height, to: q)
+        q += Self.number(a.frame.size.height, memo: memo, to: q)
         q = ElementEncoder.copy("},\"zIndex\":", to: q)
         q = ElementEncoder.int(a.zIndex, to: q)
         if flag == 1 { q = ElementEncoder.copy(",\"estimated\":true", to: q) }
@@ -294,7 +291,7 @@ private struct EncoderState {
     /// Writes `v` (at most 24 bytes, may write up to 24) and returns the length: through the
     /// memo when there is one (a hit costs less than formatting even an integer), else directly.
     @inline(__always)
-    func number(_ v: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func number(_ v: Double, memo: UnsafeMutableRawPointer?, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard let memo else { return JSONWriter.writeNumber(v, to: p) }
         let bits = v.bitPattern
         let slot = memo + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 56) &* Self.slotBytes
