@@ -34,8 +34,8 @@ func runServiceBenchmarks() {
         print("service.encode.\(name)  ns/element=\(fmt(ns / Double(count)))  cpu_ns/element=\(fmt(cpu / Double(count)))  bytes/element=\(fmt(Double(bytes) / Double(count)))")
     }
 
-    // POST /layout for 1,000 items (scripts/bench/layoutd.lua's bodies): misses (a new height
-    // each time), computed inline as the server does for a small miss, and hits.
+    // POST /layout for 1,000 items (scripts/bench/layoutd.lua's bodies), planned and answered as
+    // the server does: misses (a new height each time) and hits.
     let app = LayoutApplication(configuration: ServiceConfiguration(cacheBytes: 1 << 30))
     var height = 800
     func post(_ body: String) -> Response {

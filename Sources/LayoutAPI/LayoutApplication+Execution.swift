@@ -21,42 +21,13 @@ extension LayoutApplication {
         compressionPending(DevicesDocument.body, plan) ? .offload : .inline
     }
 
-    /// Largest `POST /layout` body decoded on an I/O loop to see whether its miss is small
-    /// (about 20 µs of parsing at most); a larger body is decoded on Dispatch.
-    static let inlineMissBodyLimit = 2 * 1024
-
     /// A body the memo knows (its layout pinned by the lookup) is answered inline from the cache
-    /// unless its coded form is still to make. A miss is computed inline when it is small: see
-    /// `missCost`. Anything else is decoded and computed on Dispatch.
+    /// unless its coded form is still to make; anything else is decoded and computed on Dispatch.
     static func postCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         _ = app.memoLookup(request, &plan)
-        guard let entry = plan.entry else { return app.missCost(request, &plan) }
-        guard !app.awaitsCommit(entry) else { return .offload }
+        guard let entry = plan.entry, !app.awaitsCommit(entry) else { return .offload }
         if (try? prefersMinimal(plan)) == true { return compressionPending(entry.minimal, plan) ? .offload : .inline }
         return fullCost(entry, plan)
-    }
-
-    /// A miss runs on the I/O loop, without the hop to Dispatch and back (two thread switches,
-    /// a wake-up of the loop), when its cost is bounded like an inline hit's: a memory-only
-    /// server (a store commit may wait), an identity answer (no compression of a large body), a
-    /// body of at most `inlineMissBodyLimit` bytes, decoded here, whose counts ask for at most
-    /// `inlineElementLimit` elements. The benchmark's 1,000-cell flow miss is about 430,000
-    /// instructions end to end (callgrind; ~100 µs of CPU here on a shared machine), its
-    /// compositional row 1.3 million (thirds at @3x go through Swift's number printer); the hop
-    /// it saves costs about one thread switch per request (`perf stat`: 0.4-0.6 context switches
-    /// per miss inline against 1.1-1.8 offloaded, and less CPU per request).
-    /// The decoded spec travels in the plan, so the handler does not decode it again; a body that
-    /// does not decode is answered inline too (its 400 or 422 costs the same bounded parse).
-    func missCost(_ request: Request, _ plan: inout Plan) -> Execution {
-        guard store == nil, request.body.count <= Self.inlineMissBodyLimit,
-              plan.negotiation.coding(size: Self.inlineCompressionLimit + 1) == .identity else { return .offload }
-        do throws(APIError) {
-            let (spec, elements) = try LayoutRequestDecoder.decodeCounting(request.body, maxElements: configuration.maxElements)
-            plan.spec = spec
-            return elements <= Self.inlineElementLimit ? .inline : .offload
-        } catch {
-            return .inline
-        }
     }
 
     /// `GET /layout/{id}`: the cached bytes inline (unless a large coded form is still to make);

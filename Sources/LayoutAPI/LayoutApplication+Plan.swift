@@ -27,8 +27,6 @@ extension LayoutApplication {
         var memo: RecentBodies.Lookup?
         /// An element query parsed by the route's cost estimate, for its handler.
         var elements: ElementQuery?
-        /// A `POST /layout` body the cost estimate decoded (a small miss), for its handler.
-        var spec: LayoutSpec?
     }
 
     public func plan(for head: RequestHead) -> RequestPlan<Plan> {

@@ -1,4 +1,3 @@
-import HTTP
 @testable import LayoutAPI
 import LayoutEngine
 import TestSupport
@@ -140,42 +139,6 @@ import Testing
             + elements.joined(separator: ",") + "],\"warnings\":[]}"
         #expect(String(decoding: body, as: UTF8.self) == expected)
         #expect(body.capacity <= body.count + body.count / 8 + 16 * 1024, "capacity \(body.capacity) for \(body.count) bytes")
-    }
-
-    // MARK: the miss path
-
-    static func missBody(items: Int = 1_000, padding: Int = 0) -> String {
-        String(repeating: " ", count: padding)
-            + #"{"collectionView":{"width":1200,"height":801},"layout":{"itemSize":{"width":37.5,"height":40},"minimumInteritemSpacing":8,"minimumLineSpacing":8},"sections":[{"numberOfItems":\#(items)}]}"#
-    }
-
-    private static func post(_ body: String, _ headers: [(String, String)] = []) -> Request {
-        Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")] + headers, body: Array(body.utf8))
-    }
-
-    /// A small miss (a short body asking for at most 1,000 elements, identity answer, no store)
-    /// runs on the I/O loop with the spec decoded once; a bigger one, one that asks for gzip, and
-    /// a long body go to Dispatch. Either way the answer is the same bytes.
-    @Test func smallMissesRunInlineAndAnswerTheSameBytes() throws {
-        let inlineApp = LayoutApplication()
-        let request = Self.post(Self.missBody())
-        guard case .proceed(var plan) = inlineApp.plan(for: request.head) else { Issue.record("no plan"); return }
-        #expect(inlineApp.execution(for: request, plan: &plan) == .inline)
-        #expect(plan.spec != nil)
-        let inline = inlineApp.respond(to: request, plan: plan)
-        let offloaded = LayoutApplication().respond(to: request)   // decoded by the handler
-        #expect(inline.status == 200 && offloaded.status == 200)
-        #expect(inline.body == offloaded.body)
-        #expect(inline.headers.values("X-Cache") == ["miss"])
-        #expect(inline.body.count > 100_000)
-
-        let app = LayoutApplication()
-        #expect(app.execution(for: Self.post(Self.missBody(items: 1_001))) == .offload)
-        #expect(app.execution(for: Self.post(Self.missBody(), [("Accept-Encoding", "gzip")])) == .offload)
-        #expect(app.execution(for: Self.post(Self.missBody(padding: 2_048))) == .offload)
-        #expect(app.execution(for: Self.post(Self.missBody(padding: 1_800))) == .inline)
-        #expect(app.execution(for: Self.post(#"{"collectionView":{"width":-1,"height":1},"sections":[]}"#)) == .inline)
-        #expect(app.respond(to: Self.post(#"{"collectionView":{"width":-1,"height":1},"sections":[]}"#)).status == 422)
     }
 
     // MARK: reference

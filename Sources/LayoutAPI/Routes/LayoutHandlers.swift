@@ -15,10 +15,7 @@ extension LayoutApplication {
             (entry, hit) = (pinned, true)
             try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         } else {
-            let spec: LayoutSpec
-            if let decoded = plan.spec { spec = decoded } else {   // decoded by `missCost` when small
-                spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
-            }
+            let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
             let id = spec.contentID()
             (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
             // Remembered as sent or, for a coded body, as decoded (a later identity POST of it hits).

@@ -44,29 +44,21 @@ package enum LayoutRequestDecoder {
     static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes", "preferredSupplementarySizes"]
 
     package static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
-        try decodeCounting(body, maxElements: maxElements).spec
-    }
-
-    /// `decode`, and how many elements the request's counts ask for (items, and the headers
-    /// and footers the element budget counts): what decides whether a miss is computed on the
-    /// I/O loop (`LayoutApplication.postCost`).
-    static func decodeCounting(_ body: [UInt8], maxElements: Int) throws(APIError) -> (spec: LayoutSpec, elements: Int) {
         let json = try RequestDocument.parse(body)
         var reader = WireReader()
         let spec: LayoutSpec
-        var elements = 0
         do {
-            spec = try decode(JSONField(json), reader: &reader, maxElements: maxElements, counted: &elements)
+            spec = try decode(JSONField(json), reader: &reader, maxElements: maxElements)
         } catch {
             throw APIError.from(error)
         }
         if !reader.problems.isEmpty {
             throw APIError.unprocessable(reader.problems, detail: summary(reader))
         }
-        return (spec, elements)
+        return spec
     }
 
-    static func decode(_ root: JSONField, reader: inout WireReader, maxElements: Int, counted: inout Int) throws(FieldError) -> LayoutSpec {
+    static func decode(_ root: JSONField, reader: inout WireReader, maxElements: Int) throws(FieldError) -> LayoutSpec {
         let o = try root.object()
         try o.rejectUnknownKeys(allowed: topLevelKeys)
         let cv = try reader.collectionView(try o.required("collectionView"))
@@ -88,9 +80,7 @@ package enum LayoutRequestDecoder {
         }
         let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred,
                                          preferredSupplementarySizes: supplementary)
-        let spec = LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
-        counted = budget.used
-        return spec
+        return LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
     }
 
     /// `layout.type`: one of the registered names.
