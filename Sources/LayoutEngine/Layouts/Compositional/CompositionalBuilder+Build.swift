@@ -17,19 +17,21 @@ extension CompositionalBuilder {
             atLeast = atLeast > Int.max - add ? Int.max : atLeast + add
             guard atLeast <= config.elementLimit else { throw tooManyElements("at least \(atLeast)") }
         }
-        var maxItems = [Int](repeating: 0, count: config.sections.count)
-        for (s, n) in counts.enumerated() {
-            let l = config.layoutSectionIndex(forDataSection: s)
-            maxItems[l] = max(maxItems[l], n)
-        }
-        var solved: [SolvedSection?] = Array(repeating: nil, count: config.sections.count)
+        // Data section s uses layout section min(s, last): the last layout section serves every
+        // later data section, each other one only its own (no per-layout count array).
+        let lastSection = config.sections.count - 1
+        var solved: [SolvedSection?] = []
+        solved.reserveCapacity(config.sections.count)
         let used = min(config.sections.count, counts.count)
-        for l in 0..<used where config.sections[l].list == nil {
-            let budget = max(maxItems[l], CompositionalLayout.minimumSolutionItems)
-            solved[l] = try SolvedSection(config.sections[l], index: l, collectionView: cv,
-                                          insets: containerInsets(config.sections[l].contentInsetsReference),
-                                          grid: grid, transposed: transposed, leafBudget: budget)
+        for l in 0..<used {
+            guard config.sections[l].list == nil else { solved.append(nil); continue }
+            let maxItems = l < lastSection ? counts[l] : counts[l...].reduce(0) { max($0, $1) }
+            let budget = max(maxItems, CompositionalLayout.minimumSolutionItems)
+            solved.append(try SolvedSection(config.sections[l], index: l, collectionView: cv,
+                                            insets: containerInsets(config.sections[l].contentInsetsReference),
+                                            grid: grid, transposed: transposed, leafBudget: budget))
         }
+        while solved.count < config.sections.count { solved.append(nil) }
         let preferred = preferredBySection()
         var plans: [MeasuredSection] = []
         plans.reserveCapacity(counts.count)
@@ -50,8 +52,8 @@ extension CompositionalBuilder {
         }
         guard elements <= config.elementLimit else { throw tooManyElements("\(elements)") }
         // R40: sections stack; interSectionSpacing only between sections that have items.
-        var starts: [Double] = []
-        starts.reserveCapacity(plans.count)
+        // (The emission loop below repeats this walk, the same additions in the same order, for
+        // each section's start: no array of starts per layout.)
         var cursor = 0.0
         var seenItems = false
         for plan in plans {
@@ -59,7 +61,6 @@ extension CompositionalBuilder {
                 if seenItems { cursor += config.interSectionSpacing }
                 seenItems = true
             }
-            starts.append(cursor)
             cursor += plan.extent
         }
         // R41: the layout's boundary items around all sections.
@@ -76,14 +77,22 @@ extension CompositionalBuilder {
         for (j, b) in globals where b.alignment.edges.contains(.top) {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
         }
+        var start = 0.0
+        seenItems = false
         for (s, plan) in plans.enumerated() {
+            if plan.count > 0 {
+                if seenItems { start += config.interSectionSpacing }
+                seenItems = true
+            }
             switch plan {
             case .group(let plan):
-                guard let solvedSection = solved[plan.solved] else { continue }
-                try emitSection(s, plan: plan, solved: solvedSection, y0: shift + starts[s])
+                if let solvedSection = solved[plan.solved] {
+                    try emitSection(s, plan: plan, solved: solvedSection, y0: shift + start)
+                }
             case .list(let plan):
-                emitListSection(plan, y0: shift + starts[s], metrics: listMetrics)
+                emitListSection(plan, y0: shift + start, metrics: listMetrics)
             }
+            start += plan.extent
         }
         for (j, b) in globals where !b.alignment.edges.contains(.top) {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)
@@ -110,7 +119,7 @@ extension CompositionalBuilder {
     private mutating func emitGlobal(_ b: BoundarySupplementaryItem, _ frame: Rect, shift: Double, index: Int) throws(CompositionalError) {
         var f = frame
         f.origin.y += shift
-        try check(f, path: [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)])
+        try check(f) { [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)] }
         emit(.supplementaryView, kind(b.elementKind), IndexPath(section: 0, item: 0), f, zIndex: b.zIndex,
              global: true, pins: b.pinToVisibleBounds)
     }

@@ -4,14 +4,15 @@ extension CompositionalBuilder {
     mutating func emitSection(_ s: Int, plan: DataSectionPlan, solved p: SolvedSection, y0: Double) throws(CompositionalError) {
         let sec = p.section
         let width = config.collectionView.width
-        let path: [CompositionalError.PathComponent] = [.key("layout"), .key("sections"), .index(p.index)]
+        let index = p.index
+        func path() -> [CompositionalError.PathComponent] { [.key("layout"), .key("sections"), .index(index)] }
         let decorated = !sec.decorationItems.isEmpty
         let sectionIP = IndexPath(section: s, item: 0)
         // R35: the whole section (extending boundary items and insets included), full container width.
         for (j, d) in sec.decorationItems.enumerated() {
             let rect = Rect(x: p.containerLeading, y: y0, width: width - p.containerLeading - p.containerTrailing, height: plan.extent)
             let frame = d.contentInsets.inset(rect)
-            try check(frame, path: path.appending("decorationItems", j))
+            try check(frame) { path().appending("decorationItems", j) }
             emit(.decorationView, kind(d.elementKind), sectionIP, frame, zIndex: d.zIndex)
         }
         let hostTop = y0 + plan.boundary.above
@@ -19,7 +20,7 @@ extension CompositionalBuilder {
         for (j, b) in sec.boundarySupplementaryItems.enumerated() {
             var frame = plan.boundary.placed[j].frame
             frame.origin.y += hostTop
-            try check(frame, path: path.appending("boundarySupplementaryItems", j))
+            try check(frame) { path().appending("boundarySupplementaryItems", j) }
             emit(.supplementaryView, kind(b.elementKind), sectionIP, frame, zIndex: decorated ? max(b.zIndex, 1) : b.zIndex,
                  pins: b.pinToVisibleBounds)
         }
@@ -43,7 +44,7 @@ extension CompositionalBuilder {
         if plan.custom.isEmpty {
             // The common case, no self-sized repetition: the whole section in one append.
             Self.appendCells(p.solution.leaves, fixed: plainFixed, count: count, section: s, first: 0, start: start, stride: stride,
-                             alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+                             alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
         } else {
             for r in 0..<groups {
                 let first = r * n
@@ -54,11 +55,11 @@ extension CompositionalBuilder {
                     if !rep.solution.badges.isEmpty { hasBadges = true }
                     Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
                                      count: min(c, rep.solution.leaves.count), section: s, first: first, start: along, stride: 0, alongX: alongX, zIndex: cellZ,
-                                     grid: grid, transposed: transposed, into: &out)
+                                     grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
                     customDelta += rep.extent - p.extent
                 } else {
                     Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, start: along, stride: 0,
-                                     alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, into: &out)
+                                     alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
                 }
             }
         }
@@ -82,12 +83,14 @@ extension CompositionalBuilder {
     @inline(__always)
     static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, start: Double,
                             stride: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool,
-                            into out: inout [LayoutAttributes]) {
+                            oneByOne: Bool = false, into out: inout [LayoutAttributes]) {
         leaves.withUnsafeBufferPointer { leaves in
             fixed.withUnsafeBufferPointer { fixed in
-                out.append(contentsOf: SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
-                                                      start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
-                                                      transposed: transposed))
+                let run = SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
+                                         start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
+                                         transposed: transposed)
+                // The bulk copy (`SectionCellRun._copyContents`), or the reference: `next()` per cell.
+                if oneByOne { out.append(contentsOf: IteratorSequence(run)) } else { out.append(contentsOf: run) }
             }
         }
     }

@@ -14,6 +14,8 @@ struct CompositionalBuilder {
     var roundedSections: [RoundedSection] = []
     /// The kinds of list elements once named (`listKind(_:)`), by `ListElementKind`.
     var listKinds: [SupplementaryKind?] = [nil, nil, nil, nil, nil]
+    /// Cells through `SectionCellRun.next()` one at a time instead of its bulk copy (tests).
+    var referenceCells = false
 
     init(_ config: CompositionalConfiguration, transposed: Bool) {
         self.config = config
@@ -58,11 +60,11 @@ struct CompositionalBuilder {
     }
 
     /// R45: a frame whose rounded size is negative is refused with UIKit's message.
-    func check(_ frame: Rect, path: [CompositionalError.PathComponent]) throws(CompositionalError) {
+    func check(_ frame: Rect, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) {
         let r = grid.round(frame)
         guard r.size.width >= 0, r.size.height >= 0, r.origin.x.isFinite, r.origin.y.isFinite else {
             let show = { (f: Rect) in self.transposed ? Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) : f }
-            throw CompositionalErrors.invalidFrame(rounded: show(r), frame: show(frame), scale: grid.scale, path: path)
+            throw CompositionalErrors.invalidFrame(rounded: show(r), frame: show(frame), scale: grid.scale, path: path())
         }
     }
 

@@ -11,13 +11,21 @@ public enum CompositionalLayout {
     /// (plus once per self-sized repetition), then items are placed in O(1) each.
     /// Complexity O(tree + layout sections · solution + elements).
     public static func layout(_ configuration: CompositionalConfiguration) throws(CompositionalError) -> Layout {
+        try layout(configuration, referenceCells: false)
+    }
+
+    /// `referenceCells`: write cells one at a time through `SectionCellRun.next()`, the
+    /// element-by-element path the bulk writer must match byte for byte (tests compare them).
+    static func layout(_ configuration: CompositionalConfiguration, referenceCells: Bool) throws(CompositionalError) -> Layout {
         try CompositionalValidation.validate(configuration)
         let configuration = configuration.inLeadingCoordinates
         if configuration.scrollDirection == .horizontal {
             var builder = CompositionalBuilder(configuration.transposedForSolving, transposed: true)
+            builder.referenceCells = referenceCells
             return try builder.build()
         }
         var builder = CompositionalBuilder(configuration, transposed: false)
+        builder.referenceCells = referenceCells
         return try builder.build()
     }
 }

@@ -12,18 +12,22 @@ enum CompositionalValidation {
 
     static func validate(_ c: CompositionalConfiguration) throws(CompositionalError) {
         let cv = c.collectionView
-        for (name, v) in [("width", cv.width), ("height", cv.height), ("scale", cv.scale)] where !(v.isFinite && v > 0) {
-            throw CompositionalErrors.structure("INVALID_COLLECTION_VIEW", "The collection view's \(name) is \(UIKitFormat.number(v)); it must be a finite number greater than 0.", path: [.key("collectionView"), .key(name)])
+        // No array literal: this runs on every layout.
+        for name in 0..<3 {
+            let v = name == 0 ? cv.width : (name == 1 ? cv.height : cv.scale)
+            guard !(v.isFinite && v > 0) else { continue }
+            let key = name == 0 ? "width" : (name == 1 ? "height" : "scale")
+            throw CompositionalErrors.structure("INVALID_COLLECTION_VIEW", "The collection view's \(key) is \(UIKitFormat.number(v)); it must be a finite number greater than 0.", path: [.key("collectionView"), .key(key)])
         }
         if c.sections.isEmpty, !c.itemCounts.isEmpty {
             throw CompositionalErrors.structure("NO_LAYOUT_SECTIONS", "A compositional layout needs at least one section (NSCollectionLayoutSection) for its \(c.itemCounts.count) data section\(c.itemCounts.count == 1 ? "" : "s"); add one to layout.sections (the last one repeats for later data sections).", path: [.key("layout"), .key("sections")])
         }
         var nodes = c.boundarySupplementaryItems.count
         for (j, b) in c.boundarySupplementaryItems.enumerated() {
-            try size(b.layoutSize, path: [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(j), .key("layoutSize")])
+            try size(b.layoutSize) { [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(j), .key("layoutSize")] }
         }
         for (i, s) in c.sections.enumerated() {
-            let path: Path = [.key("layout"), .key("sections"), .index(i)]
+            func path() -> Path { [.key("layout"), .key("sections"), .index(i)] }
             if s.list != nil {
                 // List sections stack rows vertically (UICollectionLayoutListConfiguration).
                 guard c.scrollDirection == .vertical else {
@@ -33,56 +37,57 @@ enum CompositionalValidation {
             }
             nodes += s.boundarySupplementaryItems.count + s.decorationItems.count
             for (j, b) in s.boundarySupplementaryItems.enumerated() {
-                try size(b.layoutSize, path: path.appending("boundarySupplementaryItems", j).appending("layoutSize"))
+                try size(b.layoutSize) { path().appending("boundarySupplementaryItems", j).appending("layoutSize") }
             }
-            try group(s.group, depth: 1, nodes: &nodes, path: path.appending("group"))
+            try group(s.group, depth: 1, nodes: &nodes) { path().appending("group") }
         }
     }
 
-    static func group(_ g: CompositionalGroup, depth: Int, nodes: inout Int, path: Path) throws(CompositionalError) {
+    /// `path` builds the group's path only when an error needs it (no arrays per valid layout).
+    static func group(_ g: CompositionalGroup, depth: Int, nodes: inout Int, path: () -> Path) throws(CompositionalError) {
         guard depth <= maximumDepth else {
-            throw CompositionalErrors.structure("GROUP_TOO_DEEP", "Groups are nested \(depth) deep here; this server accepts at most \(maximumDepth) levels. Flatten the nesting.", path: path)
+            throw CompositionalErrors.structure("GROUP_TOO_DEEP", "Groups are nested \(depth) deep here; this server accepts at most \(maximumDepth) levels. Flatten the nesting.", path: path())
         }
         nodes += 1
         try checkNodes(nodes, path: path)
-        try size(g.layoutSize, path: path.appending("layoutSize"))
+        try size(g.layoutSize) { path().appending("layoutSize") }
         guard !g.subitems.isEmpty else {
-            throw CompositionalErrors.structure("GROUP_WITHOUT_SUBITEMS", "This NSCollectionLayoutGroup has no subitems; UIKit requires at least one. Add an item or group to subitems.", path: path.appending("subitems"))
+            throw CompositionalErrors.structure("GROUP_WITHOUT_SUBITEMS", "This NSCollectionLayoutGroup has no subitems; UIKit requires at least one. Add an item or group to subitems.", path: path().appending("subitems"))
         }
         if let count = g.count {
             guard count >= 1, count <= maximumCount else {
-                throw CompositionalErrors.structure("INVALID_COUNT", "count is \(count); UIKit requires a count greater than 0 (this server accepts up to \(maximumCount)).", path: path.appending("count"))
+                throw CompositionalErrors.structure("INVALID_COUNT", "count is \(count); UIKit requires a count greater than 0 (this server accepts up to \(maximumCount)).", path: path().appending("count"))
             }
             guard g.subitems.count == 1 else {
                 let initializer = g.countKind == .repeating ? "repeatingSubitem:count:" : "subitem:count:"
-                throw CompositionalErrors.structure("COUNT_NEEDS_ONE_SUBITEM", "A group made with \(initializer) has exactly one subitem, this one has \(g.subitems.count). Send one subitem, or drop count to repeat the subitems until the group is full.", path: path.appending("subitems"))
+                throw CompositionalErrors.structure("COUNT_NEEDS_ONE_SUBITEM", "A group made with \(initializer) has exactly one subitem, this one has \(g.subitems.count). Send one subitem, or drop count to repeat the subitems until the group is full.", path: path().appending("subitems"))
             }
         }
         for (k, sub) in g.subitems.enumerated() {
             switch sub {
             case .item(let item):
-                let p = path.appending("subitems", k).appending("item")
+                func p() -> Path { path().appending("subitems", k).appending("item") }
                 nodes += 1 + item.supplementaryItems.count
                 try checkNodes(nodes, path: p)
-                try size(item.layoutSize, path: p.appending("layoutSize"))
+                try size(item.layoutSize) { p().appending("layoutSize") }
                 for (j, s) in item.supplementaryItems.enumerated() {
-                    try size(s.layoutSize, path: p.appending("supplementaryItems", j).appending("layoutSize"))
+                    try size(s.layoutSize) { p().appending("supplementaryItems", j).appending("layoutSize") }
                 }
             case .group(let child):
-                try group(child, depth: depth + 1, nodes: &nodes, path: path.appending("subitems", k).appending("group"))
+                try group(child, depth: depth + 1, nodes: &nodes) { path().appending("subitems", k).appending("group") }
             }
         }
     }
 
-    static func checkNodes(_ nodes: Int, path: Path) throws(CompositionalError) {
+    static func checkNodes(_ nodes: Int, path: () -> Path) throws(CompositionalError) {
         guard nodes <= maximumTreeNodes else {
-            throw CompositionalErrors.structure("LAYOUT_TREE_TOO_LARGE", "The layout describes more than \(maximumTreeNodes) groups, items and supplementary items; this server accepts at most \(maximumTreeNodes). Reuse one section (the last layout section repeats for later data sections).", path: path)
+            throw CompositionalErrors.structure("LAYOUT_TREE_TOO_LARGE", "The layout describes more than \(maximumTreeNodes) groups, items and supplementary items; this server accepts at most \(maximumTreeNodes). Reuse one section (the last layout section repeats for later data sections).", path: path())
         }
     }
 
     /// R7: both dimensions finite and > 0.
-    static func size(_ s: CompositionalSize, path: Path) throws(CompositionalError) {
-        if !(s.width.value.isFinite && s.width.value > 0) { throw CompositionalErrors.invalidDimension(s.width, path: path.appending("width")) }
-        if !(s.height.value.isFinite && s.height.value > 0) { throw CompositionalErrors.invalidDimension(s.height, path: path.appending("height")) }
+    static func size(_ s: CompositionalSize, path: () -> Path) throws(CompositionalError) {
+        if !(s.width.value.isFinite && s.width.value > 0) { throw CompositionalErrors.invalidDimension(s.width, path: path().appending("width")) }
+        if !(s.height.value.isFinite && s.height.value > 0) { throw CompositionalErrors.invalidDimension(s.height, path: path().appending("height")) }
     }
 }

@@ -8,38 +8,48 @@ extension GroupSolver {
         var afterFlexible: Bool
     }
 
-    mutating func place(_ group: CompositionalGroup, accepted: [Candidate], container: LayoutContainer, size: Size,
-                        path: [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
+    /// A solved child: its final size, its leaves in `solution.leaves` and its edge spacing.
+    struct Child {
+        var size = Size.zero
+        var leaves = 0..<0
+        var axis = Edges(before: 0, beforeFlexible: false, after: 0, afterFlexible: false)
+        var cross = Edges(before: 0, beforeFlexible: false, after: 0, afterFlexible: false)
+    }
+
+    mutating func place(_ group: CompositionalGroup, accepted: Range<Int>, container: LayoutContainer, size: Size,
+                        path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
         let horizontal = group.orientation == .horizontal
-        var sizes: [Size] = []
-        var ranges: [Range<Int>] = []
-        sizes.reserveCapacity(accepted.count)
-        for c in accepted {
+        // Each solved child is kept in its candidate (nested groups push and pop above them).
+        var n = 0
+        for ci in accepted {
             guard leafBudget > 0 else { break }
+            let c = candidates[ci]
             let start = solution.leaves.count
-            switch group.subitems[c.index] {
+            let sub = group.subitems[c.index]
+            let childSize: Size
+            switch sub {
             case .item(let item):
-                sizes.append(try addLeaf(item, layoutSize: c.layoutSize, size: c.size, path: path, index: c.index))
+                childSize = try addLeaf(item, layoutSize: c.layoutSize, size: c.size, path: path, index: c.index)
             case .group(let child):
-                var sub = child
-                sub.layoutSize = c.layoutSize
-                let subPath = path.appending("subitems", c.index).appending("group")
-                sizes.append(try solve(sub, size: c.size, path: subPath))
+                var nested = child
+                nested.layoutSize = c.layoutSize
+                childSize = try solve(nested, size: c.size) { path().appending("subitems", c.index).appending("group") }
             }
-            ranges.append(start..<solution.leaves.count)
+            candidates[ci].child = Child(size: childSize, leaves: start..<solution.leaves.count,
+                                         axis: edges(sub, alongX: horizontal), cross: edges(sub, alongX: !horizontal))
+            n += 1
         }
-        // Along the axis (R16).
-        let n = sizes.count
+        // Along the axis (R16): the first n candidates were solved.
+        let solved = accepted.lowerBound..<(accepted.lowerBound + n)
         let spacing = group.interItemSpacing ?? .fixed(0)
-        let axisEdges = (0..<n).map { edges(group.subitems[accepted[$0].index], alongX: horizontal) }
-        let crossEdges = (0..<n).map { edges(group.subitems[accepted[$0].index], alongX: !horizontal) }
         let effAxis = horizontal ? container.effectiveWidth : container.effectiveHeight
         let effCross = horizontal ? container.effectiveHeight : container.effectiveWidth
         var total = spacing.spacing * Double(max(n - 1, 0))
         var flexCount = spacing.isFlexible ? max(n - 1, 0) : 0
-        for i in 0..<n {
-            let e = axisEdges[i]
-            total += (horizontal ? sizes[i].width : sizes[i].height) + e.before + e.after
+        for ci in solved {
+            let child = candidates[ci].child
+            let e = child.axis
+            total += (horizontal ? child.size.width : child.size.height) + e.before + e.after
             flexCount += (e.beforeFlexible ? 1 : 0) + (e.afterFlexible ? 1 : 0)
         }
         let share = flexCount > 0 ? max(0, (effAxis - total) / Double(flexCount)) : 0
@@ -48,17 +58,19 @@ extension GroupSolver {
         let crossStart = horizontal ? container.insets.top : container.insets.leading
         var maxX = 0.0, maxY = 0.0
         for i in 0..<n {
-            let e = axisEdges[i], ce = crossEdges[i]
+            let child = candidates[accepted.lowerBound + i].child
+            let e = child.axis, ce = child.cross
+            let childSize = child.size
             pos += e.before + (e.beforeFlexible ? share : 0)
-            let z = horizontal ? sizes[i].width : sizes[i].height
-            let zc = horizontal ? sizes[i].height : sizes[i].width
+            let z = horizontal ? childSize.width : childSize.height
+            let zc = horizontal ? childSize.height : childSize.width
             let crossFlex = (ce.beforeFlexible ? 1 : 0) + (ce.afterFlexible ? 1 : 0)
             let crossShare = crossFlex > 0 ? max(0, (effCross - (zc + ce.before + ce.after)) / Double(crossFlex)) : 0
             let cross = crossStart + ce.before + (ce.beforeFlexible ? crossShare : 0)
             let origin = horizontal ? Point(x: pos, y: cross) : Point(x: cross, y: pos)
-            offsetLeaves(ranges[i], by: origin)
-            maxX = max(maxX, origin.x + sizes[i].width + (horizontal ? e.after : ce.after))
-            maxY = max(maxY, origin.y + sizes[i].height + (horizontal ? ce.after : e.after))
+            offsetLeaves(child.leaves, by: origin)
+            maxX = max(maxX, origin.x + childSize.width + (horizontal ? e.after : ce.after))
+            maxY = max(maxY, origin.y + childSize.height + (horizontal ? ce.after : e.after))
             pos += z + e.after + (e.afterFlexible ? share : 0)
             if i < n - 1 { pos += gap }
         }
@@ -71,7 +83,7 @@ extension GroupSolver {
 
     /// An item leaf at the origin: its cell frame (R8, R9), preferred size (self-sizing) and badges.
     private mutating func addLeaf(_ item: CompositionalItem, layoutSize: CompositionalSize, size resolved: Size,
-                                  path groupPath: [CompositionalError.PathComponent], index: Int) throws(CompositionalError) -> Size {
+                                  path groupPath: () -> [CompositionalError.PathComponent], index: Int) throws(CompositionalError) -> Size {
         var size = resolved
         let ordinal = solution.leaves.count
         var estimated = layoutSize.width.isEstimated || layoutSize.height.isEstimated
@@ -82,7 +94,7 @@ extension GroupSolver {
         }
         let frame = Rect(origin: .zero, size: size)
         let cell = item.contentInsets.ignoringEstimatedAxes(of: layoutSize).inset(frame)
-        let path = { groupPath.appending("subitems", index).appending("item") }
+        func path() -> [CompositionalError.PathComponent] { groupPath().appending("subitems", index).appending("item") }
         try checkFrame(cell) { path().appending("contentInsets") }
         let badgeStart = solution.badges.count
         for (j, s) in item.supplementaryItems.enumerated() {

@@ -15,34 +15,44 @@ struct GroupSolver {
     /// Self-sizing: preferred size of the solution's `k`-th item (solver orientation).
     var preferred: [Int: Size]
     var solution = GroupSolution()
+    /// Accepted candidates of the groups being solved, as a stack: a walk pushes its group's
+    /// candidates, the group pops them once placed (nested groups push and pop above them), so
+    /// a whole solve uses one buffer instead of arrays per group.
+    var candidates: [Candidate] = []
 
     init(grid: PixelGrid, transposed: Bool, leafBudget: Int, preferred: [Int: Size] = [:]) {
         self.grid = grid
         self.transposed = transposed
         self.leafBudget = leafBudget
         self.preferred = preferred
+        solution.leaves.reserveCapacity(min(max(leafBudget, 1), 16))
+        candidates.reserveCapacity(16)
     }
 
-    /// One accepted subitem: which one, its (possibly count-rewritten) size and resolved size.
+    /// One accepted subitem: which one, its (possibly count-rewritten) size and resolved size;
+    /// once placed, its final size, its leaves in `solution.leaves` and its edge spacing.
     struct Candidate {
         var index: Int
         var layoutSize: CompositionalSize
         var size: Size
+        var child = Child()
     }
 
     /// Solves `group` at its resolved `size`; its items are appended to `solution.leaves`
-    /// relative to the group's origin. Returns the group's final size (R5).
-    mutating func solve(_ group: CompositionalGroup, size: Size, path: [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
+    /// relative to the group's origin. Returns the group's final size (R5). `path` builds the
+    /// group's path only for an error (no arrays per solved group).
+    mutating func solve(_ group: CompositionalGroup, size: Size, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
         let horizontal = group.orientation == .horizontal
         let insets = group.contentInsets.resolvedAsGroupInsets(in: size)
         let container = LayoutContainer(size: size, insets: insets)
         guard container.effectiveWidth > 0, container.effectiveHeight > 0 else {
             throw CompositionalErrors.noRoom(insets: insets, size: size, transposed: transposed,
-                                              path: path.appending(insets.isZero ? "layoutSize" : "contentInsets"))
+                                              path: path().appending(insets.isZero ? "layoutSize" : "contentInsets"))
         }
         let spacing = group.interItemSpacing?.spacing ?? 0
+        let mark = candidates.count
         var accepted = try walk(group, container: container, pass2: false, path: path)
-        let axisDependent = accepted.contains { c in
+        let axisDependent = candidates[accepted].contains { c in
             horizontal ? c.layoutSize.dependsOnContainerWidth : c.layoutSize.dependsOnContainerHeight
         }
         if spacing != 0, accepted.count >= 2, axisDependent {
@@ -52,14 +62,18 @@ struct GroupSolver {
                 size: Size(width: container.effectiveWidth - (horizontal ? total : 0),
                            height: container.effectiveHeight - (horizontal ? 0 : total)),
                 insets: .zero)
+            candidates.removeSubrange(accepted)
             accepted = try walk(group, container: reduced, pass2: true, path: path, remainingFrom: container)
         }
-        return try place(group, accepted: accepted, container: container, size: size, path: path)
+        let final = try place(group, accepted: accepted, container: container, size: size, path: path)
+        candidates.removeSubrange(mark...)
+        return final
     }
 
-    /// R13/R15: the subitems this group holds, in order, with their resolved sizes.
-    private func walk(_ group: CompositionalGroup, container: LayoutContainer, pass2: Bool,
-                      path: [CompositionalError.PathComponent], remainingFrom full: LayoutContainer? = nil) throws(CompositionalError) -> [Candidate] {
+    /// R13/R15: the subitems this group holds, in order, with their resolved sizes, pushed on
+    /// `candidates` (the range returned).
+    private mutating func walk(_ group: CompositionalGroup, container: LayoutContainer, pass2: Bool,
+                      path: () -> [CompositionalError.PathComponent], remainingFrom full: LayoutContainer? = nil) throws(CompositionalError) -> Range<Int> {
         let horizontal = group.orientation == .horizontal
         let spacing = group.interItemSpacing?.spacing ?? 0
         let axisFull = full ?? container
@@ -67,9 +81,9 @@ struct GroupSolver {
         let estimatedAxis = horizontal ? group.layoutSize.width.isEstimated : group.layoutSize.height.isEstimated
         let m = group.subitems.count
         let limit = min(group.count ?? Int.max, max(leafBudget, 1))
-        var out: [Candidate] = []
+        let base = candidates.count
         var k = 0
-        while out.count < limit {
+        while candidates.count - base < limit {
             let index = k % m
             let sub = group.subitems[index]
             var layoutSize = sub.layoutSize
@@ -81,28 +95,28 @@ struct GroupSolver {
             let extent = horizontal ? size.width : size.height
             // Built only for an error: the walk runs once per candidate.
             func subPath() -> [CompositionalError.PathComponent] {
-                path.appending("subitems", index).appending(Self.kindKey(sub)).appending("layoutSize").appending(horizontal ? "width" : "height")
+                path().appending("subitems", index).appending(Self.kindKey(sub)).appending("layoutSize").appending(horizontal ? "width" : "height")
             }
             guard extent > 0 else {
                 throw CompositionalErrors.zeroExtent(group: group, extent: extent, path: subPath())
             }
             let dependent = horizontal ? layoutSize.dependsOnContainerWidth : layoutSize.dependsOnContainerHeight
-            if spacing != 0, !out.isEmpty, pass2 || !dependent { remaining -= spacing }
+            if spacing != 0, candidates.count > base, pass2 || !dependent { remaining -= spacing }
             let edges = sub.edgeSpacing
             remaining -= extent + (horizontal ? (edges.leading?.spacing ?? 0) + (edges.trailing?.spacing ?? 0)
                                               : (edges.top?.spacing ?? 0) + (edges.bottom?.spacing ?? 0))
             if group.count == nil, !(remaining >= -0.25 || estimatedAxis) {
-                if out.isEmpty {
+                if candidates.count == base {
                     throw CompositionalErrors.cannotFitItem(extent: extent, available: horizontal ? axisFull.effectiveWidth : axisFull.effectiveHeight,
                                                             horizontal: horizontal != transposed,
                                                             path: subPath())
                 }
                 break
             }
-            out.append(Candidate(index: index, layoutSize: layoutSize, size: size))
+            candidates.append(Candidate(index: index, layoutSize: layoutSize, size: size))
             k += 1
         }
-        return out
+        return base..<candidates.count
     }
 
     static func kindKey(_ sub: CompositionalSubitem) -> String {

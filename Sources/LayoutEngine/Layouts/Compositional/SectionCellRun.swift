@@ -69,4 +69,105 @@ struct SectionCellRun: Sequence, IteratorProtocol {
         k += 1
         return attributes
     }
+
+    /// `Array.append(contentsOf:)`'s bulk path: the same cells as `next()` (same expressions, so
+    /// the same bytes), written straight into the array's free capacity one repetition at a time,
+    /// with no `Optional` per element. Returns the iterator positioned after the cells written
+    /// (the array appends any rest through `next()`).
+    __consuming func _copyContents(initializing buffer: UnsafeMutableBufferPointer<LayoutAttributes>)
+        -> (SectionCellRun, UnsafeMutableBufferPointer<LayoutAttributes>.Index) {
+        var rest = self
+        let n = Swift.min(leaves.count, fixed.count)
+        let total = Swift.min(count - item, buffer.count)
+        guard total > 0, n > 0, k == 0, item == 0, let out = buffer.baseAddress,
+              let leafBase = leaves.baseAddress, let fixedBase = fixed.baseAddress else { return (rest, 0) }
+        Self.copy(leafBase, fixedBase, n: n, total: total, section: section, first: first, start: start, stride: stride,
+                  alongX: alongX, transposed: transposed, zIndex: zIndex, grid: grid, into: out)
+        // Position the iterator after `total` cells (as `next()` would have left it).
+        rest.item = total
+        rest.r = (total - 1) / n
+        rest.k = total - rest.r * n
+        rest.along = start + (Double(rest.r) * stride + 0.0)
+        rest.lastRaw = .nan
+        return (rest, total)
+    }
+
+    /// One repetition's cells as templates (frame with its fixed parts, z, estimate) and its
+    /// leaves in runs of equal repetition-axis coordinate (as `next()` caches: consecutive
+    /// leaves, NaN never equal). Cells are then written in blocks of `q` repetitions (about 64
+    /// cells): per block one rounding per run and repetition, then one flat loop copying each
+    /// cell's template and setting its item and rounded coordinate, so small groups pay no
+    /// per-repetition loop overhead. Scratch is O(n + block), on the stack when small.
+    private static func copy(_ leaves: UnsafePointer<GroupSolution.Leaf>, _ fixed: UnsafePointer<Rect>, n: Int, total: Int,
+                             section: Int, first: Int, start: Double, stride: Double, alongX: Bool, transposed: Bool,
+                             zIndex: Int, grid: PixelGrid, into out: UnsafeMutablePointer<LayoutAttributes>) {
+        // Repetitions per block: about 64 cells, never more repetitions than the run has (a
+        // self-sized section writes one repetition per call).
+        let q = Swift.max(1, Swift.min(64 / n, (total + n - 1) / n))
+        let block = n * q
+        withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: n) { templates in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { indices in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: n + n * q) { runs in
+                    guard let templates = templates.baseAddress, let leafOf = indices.baseAddress, let runs = runs.baseAddress else { return }
+                    let runOf = leafOf + block
+                    let rounded = runs + n
+                    var runCount = 0
+                    var lastRaw = Double.nan
+                    for k in 0..<n {
+                        let raw = alongX ? leaves[k].cell.origin.x : leaves[k].cell.origin.y
+                        if raw != lastRaw {
+                            lastRaw = raw
+                            runs[runCount] = raw
+                            runCount += 1
+                        }
+                        runOf[k] = runCount - 1
+                        var f = fixed[k]
+                        if transposed { f = Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) }
+                        (templates + k).initialize(to: LayoutAttributes(
+                            category: .cell, kind: nil, indexPath: IndexPath(section: section, item: 0),
+                            frame: f, zIndex: zIndex, isEstimated: leaves[k].isEstimated))
+                    }
+                    // Cell b of a block: leaf b mod n, rounded value (b div n) · runs + its run.
+                    for b in Swift.stride(from: block - 1, through: 0, by: -1) {
+                        let rep = b / n, k = b - rep * n
+                        leafOf[b] = k
+                        runOf[b] = rep * runCount + runOf[k]
+                    }
+                    // The rounded coordinate lands on x when it is the repetition axis of the
+                    // frame as written (swapped back when transposed).
+                    let setsX = alongX != transposed
+                    var written = 0
+                    var r = 0
+                    while written < total {
+                        var slot = 0
+                        for rep in 0..<q {
+                            let along = start + (Double(r &+ rep) * stride + 0.0)
+                            for j in 0..<runCount { rounded[slot &+ j] = grid.round(runs[j] + along) }
+                            slot &+= runCount
+                        }
+                        let m = Swift.min(block, total &- written)
+                        let target = out + written
+                        let item = first &+ written
+                        // Each template copied in place, then its two per-repetition fields set.
+                        if setsX {
+                            for b in 0..<m {
+                                (target + b).initialize(to: templates[leafOf[b]])
+                                target[b].indexPath = IndexPath(section: section, item: item &+ b)
+                                target[b].frame.origin.x = rounded[runOf[b]]
+                            }
+                        } else {
+                            for b in 0..<m {
+                                (target + b).initialize(to: templates[leafOf[b]])
+                                target[b].indexPath = IndexPath(section: section, item: item &+ b)
+                                target[b].frame.origin.y = rounded[runOf[b]]
+                            }
+                        }
+                        written &+= m
+                        r &+= q
+                    }
+                    templates.deinitialize(count: n)
+                }
+            }
+        }
+    }
 }

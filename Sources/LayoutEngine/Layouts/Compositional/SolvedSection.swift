@@ -3,7 +3,9 @@
 ///
 /// Coordinates are those of a vertically scrolling layout (horizontal scrolling is solved
 /// transposed): the section's *layout axis* is y, or x when it scrolls orthogonally.
-struct SolvedSection {
+/// A class: the builder hands it to every data section's plan and emission, and a reference
+/// costs one retain where this many fields would be copied each time.
+final class SolvedSection {
     let section: CompositionalSection
     let index: Int
     let orthogonal: Bool
@@ -35,7 +37,7 @@ struct SolvedSection {
         orthogonal = section.orthogonalScrollingBehavior != .none
         (containerLeading, containerTrailing) = layoutInsets
         let si = section.contentInsets
-        let path: Path = [.key("layout"), .key("sections"), .index(index)]
+        func path() -> Path { [.key("layout"), .key("sections"), .index(index)] }
         // R21 / R37: section insets on the cross axis of the section's own axis.
         root = orthogonal
             ? LayoutContainer(size: Size(width: cv.width, height: cv.height),
@@ -44,20 +46,20 @@ struct SolvedSection {
                               insets: DirectionalInsets(top: 0, leading: containerLeading + si.leading, bottom: 0, trailing: containerTrailing + si.trailing))
         guard root.effectiveWidth > 0, root.effectiveHeight > 0 else {
             throw CompositionalErrors.noRoom(insets: root.insets, size: root.size, transposed: transposed,
-                                              path: si.isZero ? [.key("collectionView")] : path.appending("contentInsets"))
+                                              path: si.isZero ? [.key("collectionView")] : path().appending("contentInsets"))
         }
         let group = section.group
         let resolved = grid.resolve(group.layoutSize, in: root)
         guard resolved.width > 0, resolved.height > 0 else {
             throw CompositionalErrors.zeroExtent(group: group, extent: min(resolved.width, resolved.height),
-                                                 path: path.appending("group").appending("layoutSize").appending(resolved.width > 0 ? "height" : "width"))
+                                                 path: path().appending("group").appending("layoutSize").appending(resolved.width > 0 ? "height" : "width"))
         }
         var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: leafBudget)
-        let size = try solver.solve(group, size: resolved, path: path.appending("group"))
+        let size = try solver.solve(group, size: resolved) { path().appending("group") }
         // Every walk accepts at least one subitem or throws, so this holds; kept so no later
         // `i mod n` can divide by zero whatever the input.
         guard !solver.solution.leaves.isEmpty else {
-            throw CompositionalErrors.structure("GROUP_WITHOUT_ITEMS", "This section's group holds no items; give it at least one item.", path: path.appending("group"))
+            throw CompositionalErrors.structure("GROUP_WITHOUT_ITEMS", "This section's group holds no items; give it at least one item.", path: path().appending("group"))
         }
         rootSize = size
         solution = solver.solution
@@ -105,7 +107,7 @@ struct SolvedSection {
     func resolved(with preferred: [Int: Size]) throws(CompositionalError) -> (GroupSolution, Double, Double) {
         var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: solution.leaves.count, preferred: preferred)
         let resolved = grid.resolve(section.group.layoutSize, in: root)
-        let size = try solver.solve(section.group, size: resolved, path: [.key("layout"), .key("sections"), .index(index), .key("group")])
+        let size = try solver.solve(section.group, size: resolved) { [.key("layout"), .key("sections"), .index(index), .key("group")] }
         let (_, extent, cross) = Self.edgePlacement(section.group, size: size, in: root, orthogonal: orthogonal)
         return (solver.solution, extent, cross)
     }

@@ -151,19 +151,29 @@ extension CompositionalBuilder {
         let t = m.separatorThickness
         let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
+        // x, width and height repeat from row to row: each rounded once per distinct value
+        // (the same `grid.round` of the same bits), only y per separator.
+        var x = LastRounding(), width = LastRounding(), thickness = LastRounding()
+        var out = attributes
+        attributes = []
         for i in 0..<plan.count {
             let (rowY, height, _) = rows.next()
             let row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
             let ip = IndexPath(section: plan.section, item: i)
             if let insets = rules.bottom(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)
-                attributes.append(LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
+                let rounded = Rect(x: x.round(frame.origin.x, grid), y: grid.round(frame.origin.y),
+                                   width: width.round(frame.size.width, grid), height: thickness.round(frame.size.height, grid))
+                out.append(LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip, frame: rounded, zIndex: ListZIndex.separator))
             }
             if let insets = rules.top(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t)
-                attributes.append(LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip, frame: grid.round(frame), zIndex: ListZIndex.separator))
+                let rounded = Rect(x: x.round(frame.origin.x, grid), y: grid.round(frame.origin.y),
+                                   width: width.round(frame.size.width, grid), height: thickness.round(frame.size.height, grid))
+                out.append(LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip, frame: rounded, zIndex: ListZIndex.separator))
             }
         }
+        attributes = out
     }
 }
 
@@ -244,3 +254,19 @@ struct ListRowRun: Sequence, IteratorProtocol {
     }
 }
 
+/// `grid.round(v)` remembered for the last value (by its bits, so 0 and −0 stay apart): a run
+/// of separators with the same x, width or thickness rounds it once.
+struct LastRounding {
+    var bits: UInt64 = 0
+    var value = 0.0
+    var known = false
+
+    @inline(__always)
+    mutating func round(_ v: Double, _ grid: PixelGrid) -> Double {
+        if known, v.bitPattern == bits { return value }
+        bits = v.bitPattern
+        value = grid.round(v)
+        known = true
+        return value
+    }
+}
