@@ -18,27 +18,39 @@ func runServiceBenchmarks() {
     let decodeNs = time { _ = try? LayoutRequestDecoder.decode(sizesBody, maxElements: 1_000_000) }
     print("service.decode.itemSizes.100k  ms=\(fmt(decodeNs / 1e6))  ns/item=\(fmt(decodeNs / 100_000))")
 
-    // Encoding whole responses.
-    for count in [1_000, 100_000, 1_000_000] {
-        let layout = FlowLayout.layout(FlowLayoutConfiguration(
+    // Encoding whole responses: wall-clock median, and the fastest run's thread CPU time
+    // (cpu_ns: what the encoder costs when the machine is shared).
+    let encodeCases: [(String, Layout)] = [1_000, 100_000, 1_000_000].map { count in
+        (label(count), FlowLayout.layout(FlowLayoutConfiguration(
             collectionView: CollectionViewMetrics(width: 390, height: 844, scale: 3),
-            sections: [FlowSection(items: .uniform(count: count, size: Size(width: 90, height: 120)))]))
+            sections: [FlowSection(items: .uniform(count: count, size: Size(width: 90, height: 120)))])))
+    } + [("missRow.1k", decodedLayout(missBody(height: 800))), ("compositional.1k", decodedLayout(compositionalBody(height: 800)))]
+    for (name, layout) in encodeCases {
+        let count = layout.attributes.count
         var bytes = 0
+        let runs = count >= 1_000_000 ? 3 : count >= 100_000 ? 7 : 201
         let ns = time(count >= 1_000_000 ? 3 : 7) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
-        print("service.encode.\(label(count))  ns/element=\(fmt(ns / Double(count)))  bytes/element=\(fmt(Double(bytes) / Double(count)))")
+        let cpu = fastestCPUNanoseconds(runs: runs) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
+        print("service.encode.\(name)  ns/element=\(fmt(ns / Double(count)))  cpu_ns/element=\(fmt(cpu / Double(count)))  bytes/element=\(fmt(Double(bytes) / Double(count)))")
     }
 
-    // POST /layout for 1,000 items: misses (a new width each time) and hits.
+    // POST /layout for 1,000 items (scripts/bench/layoutd.lua's bodies), planned and answered as
+    // the server does: misses (a new height each time) and hits.
     let app = LayoutApplication(configuration: ServiceConfiguration(cacheBytes: 1 << 30))
-    var width = 300
-    func post(_ w: Int) -> Response {
-        app.respond(to: Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")],
-                                body: Array(#"{"collectionView":{"width":\#(w),"height":800},"layout":{"itemSize":{"width":37.5,"height":40},"minimumInteritemSpacing":8,"minimumLineSpacing":8},"sections":[{"numberOfItems":1000}]}"#.utf8)))
+    var height = 800
+    func post(_ body: String) -> Response {
+        let request = Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+        guard case .proceed(var plan) = app.plan(for: request.head) else { return app.respond(to: request) }
+        _ = app.execution(for: request, plan: &plan)
+        return app.respond(to: request, plan: plan)
     }
-    let missNs = time { for _ in 0..<200 { width += 1; _ = post(width) } } / 200
-    let hitNs = time { for _ in 0..<2_000 { _ = post(1200) } } / 2_000
-    print("service.post.1k.miss  us/request=\(fmt(missNs / 1e3))")
-    print("service.post.1k.hit   us/request=\(fmt(hitNs / 1e3))")
+    for (name, body) in [("1k", missBody), ("compositional.1k", compositionalBody)] {
+        let missNs = time { for _ in 0..<200 { height += 1; _ = post(body(height)) } } / 200
+        let missCPU = fastestCPUNanoseconds(runs: 7) { for _ in 0..<200 { height += 1; _ = post(body(height)) } } / 200
+        let hitNs = time { for _ in 0..<2_000 { _ = post(body(800)) } } / 2_000
+        print("service.post.\(name).miss  us/request=\(fmt(missNs / 1e3))  cpu_us/request=\(fmt(missCPU / 1e3))")
+        print("service.post.\(name).hit   us/request=\(fmt(hitNs / 1e3))")
+    }
 
     // Rect queries through the route on a cached 1,000,000-element layout.
     let big = app.respond(to: Request(method: "POST", target: "/layout", headers: [("Prefer", "return=minimal")],
@@ -70,6 +82,22 @@ func runServiceBenchmarks() {
     y = 0
     let hugeNs = time { for _ in 0..<10_000 { y = (y + 79_193) % 99_000_000; _ = tenM.respond(to: Request(method: "GET", target: "/layout/\(hugeID)/elements?rect=0,\(y),375,667")) } } / 10_000
     print("service.query.rect.10M  us/request=\(fmt(hugeNs / 1e3))")
+}
+
+/// The bodies of scripts/bench/layoutd.lua (MODE=miss and MODE=compmiss) for a given height.
+private func missBody(height: Int) -> String {
+    #"{"collectionView":{"width":1200,"height":\#(height)},"layout":{"itemSize":{"width":37.5,"height":40},"minimumInteritemSpacing":8,"minimumLineSpacing":8},"sections":[{"numberOfItems":1000}]}"#
+}
+
+private func compositionalBody(height: Int) -> String {
+    #"{"collectionView":{"width":390,"scale":3,"height":\#(height)},"layout":{"type":"compositional","sections":[{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":0.4}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":0.7},"height":{"fractionalHeight":1}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}},{"group":{"orientation":"vertical","count":2,"layoutSize":{"width":{"fractionalWidth":0.3},"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":0.3}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}}]}}]}}]},"sections":[{"numberOfItems":1000}]}"#
+}
+
+private func decodedLayout(_ body: String) -> Layout {
+    guard let spec = try? LayoutRequestDecoder.decode(Array(body.utf8), maxElements: 1_000_000), let layout = try? spec.compute() else {
+        fatalError("benchmark body does not decode")
+    }
+    return layout
 }
 
 private func label(_ n: Int) -> String { n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k" }

@@ -1,4 +1,6 @@
-/// Number formatting: the shortest decimal that reads back as the same Double, in JSON syntax.
+/// Number formatting: the shortest decimal that reads back as the same Double, in JSON syntax,
+/// byte for byte what Swift's `description` prints (less a trailing ".0"), without making a
+/// String for the common cases.
 extension JSONWriter {
     /// Longest output of `writeNumber`: "-2.2250738585072014e-308" is 24 bytes.
     @usableFromInline static let maxNumberLength = 24
@@ -14,59 +16,80 @@ extension JSONWriter {
     /// Writes `v` as `number(_:)` describes (at most 24 bytes) and returns the length.
     @inlinable
     static func writeNumber(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        // Integral check by conversion, not `rounded()`, which needs libm at link time.
-        if v.magnitude <= 9_007_199_254_740_992, Double(Int(v)) == v {
-            let integer = Int(v)  // exact: |v| <= 2^53; -0 becomes 0
-            if integer < 0 {
-                destination.initialize(to: UInt8(ascii: "-"))
-                return 1 &+ writeDecimal(integer.magnitude, to: destination + 1)
-            }
-            return writeDecimal(integer.magnitude, to: destination)
-        }
-        let dyadic = writeDyadic(v, to: destination)
-        return dyadic > 0 ? dyadic : writeDescription(v, to: destination)
+        if let integer = exactInteger(v) { return writeInteger(integer, to: destination) }
+        let short = writeShortDecimal(v, to: destination)
+        return short > 0 ? short : writeDescription(v, to: destination)
     }
 
-    /// Fast path for multiples of 1/1024 (screen-scale coordinates such as 86.5 or 0.25):
-    /// v = m / 2^k exactly with m odd and k <= 10, so its decimal expansion is exact with k
-    /// fraction digits (m * 5^k). When that expansion has at most 15 significant digits it is
-    /// also the unique shortest round-trip form (decimals with <= 15 digits lie further apart
-    /// than an ulp), so the output equals `v.description`. Returns 0 when it does not apply.
-    @usableFromInline
-    static func writeDyadic(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let magnitude = v.magnitude
-        guard magnitude < 2_147_483_648 else { return 0 }
-        let scaled = magnitude * 1024  // exact: a power-of-two scale of a value below 2^31
-        let units = UInt(scaled)
-        guard Double(units) == scaled else { return 0 }
-        let integerPart = units >> 10
-        let fractionUnits = units & 1023
-        guard fractionUnits != 0 else { return 0 }
-        let fractionDigits = 10 &- fractionUnits.trailingZeroBitCount
-        var fraction = fractionUnits >> fractionUnits.trailingZeroBitCount
-        for _ in 0..<fractionDigits { fraction &*= 5 }
-        var integerDigits = 0
-        var rest = integerPart
-        while rest > 0 {
-            rest /= 10
-            integerDigits &+= 1
-        }
-        guard integerDigits + fractionDigits <= 15 else { return 0 }
-        var position = 0
+    /// `v` as an Int when it is integral and at most 2^53 in magnitude (where Swift prints it
+    /// without an exponent); -0 is 0. A conversion check, not `rounded()`, which needs libm.
+    @inlinable @inline(__always)
+    static func exactInteger(_ v: Double) -> Int? {
+        guard v.magnitude <= 9_007_199_254_740_992 else { return nil }   // false for NaN
+        let integer = Int(v)
+        return Double(integer) == v ? integer : nil
+    }
+
+    /// Writes an integer in decimal and returns the length.
+    @inlinable @inline(__always)
+    static func writeInteger(_ v: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 0 {
             destination.initialize(to: UInt8(ascii: "-"))
-            position = 1
+            return 1 &+ writeDecimal(v.magnitude, to: destination + 1)
         }
-        position &+= writeDecimal(integerPart, to: destination + position)
-        (destination + position).initialize(to: UInt8(ascii: "."))
-        position &+= 1
-        var index = fractionDigits
-        while index > 0 {
-            index &-= 1
-            (destination + position + index).initialize(to: UInt8(truncatingIfNeeded: fraction % 10) &+ 0x30)
-            fraction /= 10
+        return writeDecimal(v.magnitude, to: destination)
+    }
+
+    /// 10^0 through 10^15, exact Doubles, a constant (no lazy global).
+    @usableFromInline static let powersOfTen: (Double, Double, Double, Double, Double, Double, Double, Double,
+                                               Double, Double, Double, Double, Double, Double, Double, Double) =
+        (1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15)
+
+    /// Fast path for non-integral values with a short exact decimal form (86.5, 0.25, 12.3,
+    /// 1/1024 = 0.0009765625): the fewest fraction digits k for which the k-digit decimal nearest
+    /// `v` reads back as `v` (Double division of two exact integers rounds as parsing does). With
+    /// at most 15 significant digits such a decimal is the only one of its length in `v`'s
+    /// rounding interval (decimals of 15 digits lie further apart than an ulp), so it is the
+    /// shortest round-trip form Swift prints, in plain notation for 1e-4 <= |v| < 1e15. Returns 0
+    /// when it does not apply (thirds, |v| outside that range, more than 15 digits): the caller
+    /// then uses `description`.
+    @usableFromInline
+    static func writeShortDecimal(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = v.magnitude
+        guard magnitude >= 0.0001, magnitude < 1e15 else { return 0 }   // false for NaN
+        let whole = UInt(magnitude)
+        let wholeDigits = whole == 0 ? 0 : decimalDigitCount(whole)
+        let maxFractionDigits = 15 &- wholeDigits
+        guard maxFractionDigits > 0 else { return 0 }
+        // One test rules out most values without a short form (thirds): if a decimal of k <=
+        // maxFractionDigits fraction digits reads back as v, then v * 10^maxFractionDigits lies
+        // within 0.23 of an integer (v's half-ulp and the product's rounding, each under
+        // 2^-53 * 10^15 = 0.111, scaled up).
+        let top = withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: maxFractionDigits &* 8, as: Double.self) }
+        let scaledTop = magnitude * top
+        let nearest = Double(UInt(scaledTop + 0.5))
+        guard (scaledTop - nearest).magnitude <= 0.25 else { return 0 }
+        var k = 1
+        var scale = 10.0   // 10^k, exact (powers of ten are exact Doubles up to 10^22)
+        while k <= maxFractionDigits {
+            let scaled = magnitude * scale
+            let units = UInt(scaled + 0.5)   // the k-digit decimal nearest v
+            if Double(units) / scale == magnitude {
+                var position = 0
+                if v < 0 {
+                    destination.initialize(to: UInt8(ascii: "-"))
+                    position = 1
+                }
+                let unit = UInt(scale)
+                position &+= writeDecimal(units / unit, to: destination + position)
+                (destination + position).initialize(to: UInt8(ascii: "."))
+                writeDigits(units % unit, count: k, to: destination + position + 1)
+                return position &+ 1 &+ k
+            }
+            k &+= 1
+            scale *= 10
         }
-        return position &+ fractionDigits
+        return 0
     }
 
     /// Swift's `description` is the shortest round-trip form; it prints "nan"/"inf" for

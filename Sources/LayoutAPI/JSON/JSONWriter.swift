@@ -129,32 +129,70 @@ package struct JSONWriter {
         }
     }
 
-    /// Writes the decimal digits of `v` (at most 20) and returns how many. Short values (list
-    /// indexes, point sizes) take branches without loops.
+    /// Writes the decimal digits of `v` (at most 20) and returns how many. Values below 10,000
+    /// (index paths, point sizes) take branches and two-digit table copies, no loop; longer ones
+    /// are written two digits per step from the end.
     @inlinable
     static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        if v < 10 {
-            destination.initialize(to: UInt8(truncatingIfNeeded: v) &+ 0x30)
-            return 1
-        }
         if v < 100 {
-            destination.initialize(to: UInt8(truncatingIfNeeded: v / 10) &+ 0x30)
-            (destination + 1).initialize(to: UInt8(truncatingIfNeeded: v % 10) &+ 0x30)
+            if v < 10 {
+                destination.initialize(to: UInt8(truncatingIfNeeded: v) &+ 0x30)
+                return 1
+            }
+            writePair(v, to: destination)
             return 2
         }
-        var digits = 3
-        var threshold: UInt = 1000
+        if v < 10_000 {
+            if v < 1_000 {
+                destination.initialize(to: UInt8(truncatingIfNeeded: v / 100) &+ 0x30)
+                writePair(v % 100, to: destination + 1)
+                return 3
+            }
+            writePair(v / 100, to: destination)
+            writePair(v % 100, to: destination + 2)
+            return 4
+        }
+        let digits = decimalDigitCount(v)
+        writeDigits(v, count: digits, to: destination)
+        return digits
+    }
+
+    /// How many decimal digits `v` has (1 for 0).
+    @inlinable
+    static func decimalDigitCount(_ v: UInt) -> Int {
+        var digits = 1
+        var threshold: UInt = 10
         while digits < 20, v >= threshold {
             digits &+= 1
             threshold &*= 10
         }
-        var value = v
-        var position = digits
-        repeat {
-            position &-= 1
-            (destination + position).initialize(to: UInt8(truncatingIfNeeded: value % 10) &+ 0x30)
-            value /= 10
-        } while position > 0
         return digits
+    }
+
+    /// Writes the last `count` decimal digits of `v`, zero-padded on the left, two at a time
+    /// from the end.
+    @inlinable
+    static func writeDigits(_ v: UInt, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        var value = v
+        var position = count
+        while position >= 2 {
+            position &-= 2
+            writePair(value % 100, to: destination + position)
+            value /= 100
+        }
+        if position == 1 { destination.initialize(to: UInt8(truncatingIfNeeded: value % 10) &+ 0x30) }
+    }
+
+    /// "00" through "99": two ASCII digits per entry, a constant in the binary (no lazy global).
+    @inlinable
+    static var digitPairs: UnsafePointer<UInt8> {
+        ("00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" as StaticString).utf8Start
+    }
+
+    /// Writes `v` (below 100) as two digits.
+    @inlinable @inline(__always)
+    static func writePair(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(digitPairs + Int(truncatingIfNeeded: v) &* 2).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(destination).storeBytes(of: pair, as: UInt16.self)
     }
 }

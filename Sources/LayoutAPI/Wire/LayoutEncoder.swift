@@ -9,7 +9,7 @@ package enum LayoutEncoder {
     }
 
     static func full(id: String, layout: Layout, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
-        var w = JSONWriter(capacity: 96 + ElementEncoder.capacity(for: layout.attributes.count))
+        var w = JSONWriter(capacity: 96 + ElementEncoder.initialCapacity(for: layout.attributes.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
