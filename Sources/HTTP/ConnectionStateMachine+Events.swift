@@ -109,12 +109,17 @@ extension ConnectionStateMachine {
 
     /// An answer is ready (inline, from Dispatch, precheck, or an error): how to write it.
     mutating func answer(_ response: Response, now: UInt64) -> Write {
+        answer(closeConnection: response.closeConnection, now: now)
+    }
+
+    /// An answer is ready that asks (`closeConnection`) or not to close the connection after it.
+    mutating func answer(closeConnection: Bool, now: UInt64) -> Write {
         let exchange: Exchange
         switch state {
         case .answering(let e), .running(let e): exchange = e
         default: exchange = .unknown
         }
-        let close = response.closeConnection || !exchange.keepAlive || isClosing
+        let close = closeConnection || !exchange.keepAlive || isClosing
             || (draining && parser.bufferedBytes == 0)
         state = close ? (isLingering ? .lingering : .closing) : .open(early: nil)
         // A fresh idle or request deadline starts after each response.

@@ -105,14 +105,16 @@ extension EventLoop {
         if refusal == nil {
             switch responder.plan(for: head) {
             case .answer(let answer): early = answer
-            case .proceed(let plan): plans[Int(c.fd)] = plan
+            case .proceed(let plan):
+                plans[Int(c.fd)] = plan
+                c.planned = true
             }
         }
         switch c.machine.headChecked(head, refusal: refusal, early: early, maxBodyBytes: configuration.maxBodyBytes) {
         case .readBody:
             break
         case .sendContinue:
-            enqueue(c, ResponseEncoder.continueLine, body: [], sendBody: false, record: nil, start: 0)
+            enqueue(c, ResponseEncoder.continueLine, body: [], sendBody: false)
         case .answer(let response):
             respond(c, response)
         }
@@ -121,8 +123,17 @@ extension EventLoop {
     /// Runs a complete request with the plan made at its head (or makes it now, for a request
     /// without a body): its early answer, or its handler inline or on Dispatch.
     func handle(_ c: Connection, _ request: Request) {
+        if !c.planned {
+            // The hot path: the responder writes the answer straight into the loop's buffers.
+            writer.reset()
+            if responder.respondInline(to: request, into: &writer) {
+                respondWritten(c)
+                return
+            }
+        }
         var plan: R.Plan
-        if let planned = plans[Int(c.fd)].take() {
+        if c.planned, let planned = plans[Int(c.fd)].take() {
+            c.planned = false
             plan = planned
         } else {
             switch responder.plan(for: request.head) {
@@ -153,29 +164,56 @@ extension EventLoop {
 
     /// Serialises `response` for the request being answered and starts writing it.
     func respond(_ c: Connection, _ response: Response) {
-        plans[Int(c.fd)] = nil   // a request answered early, or failed mid-body, leaves no plan behind
+        if c.planned {
+            plans[Int(c.fd)] = nil   // a request answered early, or failed mid-body, leaves no plan behind
+            c.planned = false
+        }
         let write = c.machine.answer(response, now: now)
         encoder.encode(response, close: write.close, http10KeepAlive: write.http10KeepAlive)
-        var record: RequestRecord?
-        if delivery != nil {
-            record = RequestRecord(method: write.method, target: write.target, status: response.status,
-                                   route: response.route, bodyBytes: write.sendBody ? response.body.count : 0,
-                                   microseconds: 0)
-        }
-        enqueue(c, encoder.head, body: response.body, sendBody: write.sendBody, record: record,
-                start: c.machine.requestStart)
+        let coalesced = write.sendBody && encoder.coalesce(response.body)
+        guard enqueue(c, encoder.head, body: coalesced ? [] : response.body, sendBody: write.sendBody) else { return }
+        record(c, write, status: response.status, route: response.route, bodyBytes: response.body.count)
     }
 
-    /// Writes head and body with one `sendmsg`, queueing whatever the socket did not take.
-    func enqueue(_ c: Connection, _ head: [UInt8], body: [UInt8], sendBody: Bool,
-                 record: RequestRecord?, start: UInt64) {
+    /// Sends the answer the responder wrote into `writer` (`respondInline`), as `respond` does a
+    /// `Response`: one `sendmsg` of head and body from the loop's buffers, copied only if the
+    /// socket does not take it all.
+    func respondWritten(_ c: Connection) {
+        let write = c.machine.answer(closeConnection: false, now: now)
+        encoder.encode(writer, close: write.close, http10KeepAlive: write.http10KeepAlive)
+        let coalesced = write.sendBody && encoder.coalesce(writer.body)
+        guard enqueue(c, encoder.head, body: coalesced ? [] : writer.body, sendBody: write.sendBody) else { return }
+        record(c, write, status: writer.status, route: writer.route, bodyBytes: writer.body.count)
+    }
+
+    /// The access record of the answer just queued: to the batch now if its last byte went to
+    /// the kernel, else when it does (`flush`). Made once, only with an observer.
+    func record(_ c: Connection, _ write: ConnectionStateMachine.Write, status: Int, route: String?, bodyBytes: Int) {
+        guard delivery != nil else { return }
+        let start = c.machine.requestStart
+        let sent = write.sendBody ? bodyBytes : 0
+        if c.output.isEmpty {
+            records.append(RequestRecord(method: write.method, target: write.target, status: status, route: route,
+                                         bodyBytes: sent, microseconds: Self.microseconds(since: start)))
+        } else {
+            c.pendingRecord = (RequestRecord(method: write.method, target: write.target, status: status, route: route,
+                                             bodyBytes: sent, microseconds: 0), start)
+        }
+    }
+
+    static func microseconds(since start: UInt64) -> Int { Int((monotonicNanos() &- start) / 1000) }
+
+    /// Writes head and body with one `sendmsg`, queueing whatever the socket did not take; false
+    /// when the connection was closed (its peer is gone).
+    @discardableResult
+    func enqueue(_ c: Connection, _ head: [UInt8], body: [UInt8], sendBody: Bool) -> Bool {
         let bodyCount = sendBody ? body.count : 0
         var written = 0
         if c.output.isEmpty && c.writable {
             written = head.withUnsafeBytes { h in
                 body.withUnsafeBytes { b in sendPair(c, h, UnsafeRawBufferPointer(rebasing: b[0..<bodyCount])) }
             }
-            if written < 0 { return }
+            if written < 0 { return false }
         }
         if written < head.count {
             c.output.append(.init(bytes: Array(head[written...]), offset: 0))
@@ -184,12 +222,10 @@ extension EventLoop {
             c.output.append(.init(bytes: body, offset: written - head.count))
         }
         c.outputBytes += head.count + bodyCount - written
-        if let record {
-            if c.output.isEmpty { emit(record, start: start) } else { c.pendingRecord = (record, start) }
-        }
+        return true
     }
 
-    /// `sendmsg` of up to two buffers with `MSG_NOSIGNAL`. Returns bytes written, or -1 after
+    /// `sendmsg` of up to two buffers (`send` of one) with `MSG_NOSIGNAL`. Returns bytes written, or -1 after
     /// closing a connection whose peer is gone.
     func sendPair(_ c: Connection, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let total = a.count + b.count
@@ -207,6 +243,22 @@ extension EventLoop {
                 let offset = done - a.count
                 vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress.map { $0 + offset }),
                                   iov_len: b.count - offset)
+            }
+            if count == 1 {
+                // One buffer: `send`, which spares the kernel the iovec import of `sendmsg`.
+                let n: Int
+                do throws(SocketError) {
+                    n = try retryingEINTR("send") { send(c.fd, vectors.0.iov_base, vectors.0.iov_len, Int32(MSG_NOSIGNAL)) }
+                } catch {
+                    if error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+                        c.writable = false
+                        break
+                    }
+                    closeConnection(c)
+                    return -1
+                }
+                done += n
+                continue
             }
             let n: Int = withUnsafeMutablePointer(to: &vectors) { pair in
                 pair.withMemoryRebound(to: iovec.self, capacity: 2) { iov in
@@ -262,7 +314,7 @@ extension EventLoop {
     func emit(_ record: RequestRecord, start: UInt64) {
         guard delivery != nil else { return }
         var r = record
-        r.microseconds = Int((Self.monotonicNanos() &- start) / 1000)
+        r.microseconds = Self.microseconds(since: start)
         records.append(r)
     }
 

@@ -12,6 +12,9 @@ import Dispatch
 /// there. Other threads reach it through what is shared on purpose: its `Mailbox` (completions
 /// and the drain request) and its `LoopCounters`.
 ///
+/// Its hot state (connections, buffers, records) is `@exclusivity(unchecked)`, as `Connection`'s:
+/// one thread, no overlapping access, so no runtime check per access.
+///
 /// Generic over its responder, so the responder's `Plan` is kept typed between a request's head
 /// and its answer (`plans`, by socket, like `connections`).
 final class EventLoop<R: HTTPResponder>: LoopThread {
@@ -24,7 +27,7 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     let responder: R
     /// Where finished exchanges go (nil: no observer); `records` collects one loop turn's.
     let delivery: RecordDelivery?
-    var records: [RequestRecord] = []
+    @exclusivity(unchecked) var records: [RequestRecord] = []
     /// When `records` last went to the observer. A hand-off costs a closure and a Dispatch
     /// continuation (three allocations), so records go at most every `deliveryNanos` (or once
     /// `deliveryBatch` are waiting): under load one hand-off carries many records.
@@ -41,20 +44,22 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     var listenFD: Int32
     var listenerPaused = false
 
-    var connections: [Connection?] = []
+    @exclusivity(unchecked) var connections: [Connection?] = []
     /// The plan a responder made at the head of a request whose body is being read, by socket
     /// (taken when the request is complete, cleared when it is answered or its socket closes).
-    var plans: [R.Plan?] = []
+    @exclusivity(unchecked) var plans: [R.Plan?] = []
     var connectionCount = 0
     var nextID: UInt64 = 0
     /// Connections that yielded after a burst of pipelined requests; driven on the next turn.
-    var deferred: [Connection] = []
+    @exclusivity(unchecked) var deferred: [Connection] = []
     /// Connections that stopped reading a body while the budget is exhausted.
-    var paused: [Connection] = []
-    var encoder: ResponseEncoder
+    @exclusivity(unchecked) var paused: [Connection] = []
+    @exclusivity(unchecked) var encoder: ResponseEncoder
+    /// The buffers a responder writes hot answers into (`respondInline`), reused.
+    @exclusivity(unchecked) var writer = ResponseWriter()
     let readBuffer: UnsafeMutableRawBufferPointer
     let events: UnsafeMutablePointer<epoll_event>
-    var now: UInt64 = 0
+    @exclusivity(unchecked) var now: UInt64 = 0
     let tickNanos: UInt64
     var nextScan: UInt64 = 0
     var draining = false
@@ -243,7 +248,7 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     func closeConnection(_ c: Connection) {
         guard isOpen(c) else { return }
         connections[Int(c.fd)] = nil
-        plans[Int(c.fd)] = nil
+        if c.planned { plans[Int(c.fd)] = nil }
         connectionCount -= 1
         counters.open.wrappingSubtract(1, ordering: .relaxed)
         budget.charge(-c.charged)

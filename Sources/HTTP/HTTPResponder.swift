@@ -47,12 +47,24 @@ public protocol HTTPResponder: Sendable {
     /// possibly later, so an answer that waits for I/O (a store commit) holds no thread while it
     /// waits. Runs on Dispatch; the default answers at once with `respond(to:plan:)`.
     func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void)
+
+    /// The hot path, tried first for every complete request whose head carried no body (so no
+    /// plan was made at its head): answer it on the loop, written straight into `writer`
+    /// (emptied by the loop, status 200), and return true; or return false, leaving `writer`
+    /// as it was, and the request goes the ordinary way (`plan`, `execution`, `respond`). Only
+    /// for answers whose cost is small and bounded (it runs on the I/O loop). The default
+    /// answers nothing this way.
+    func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool
 }
 
 extension HTTPResponder {
     public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
         complete(respond(to: request, plan: plan))
     }
+}
+
+extension HTTPResponder {
+    public func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool { false }
 }
 
 extension HTTPResponder where Plan == Void {

@@ -69,15 +69,24 @@ public struct RequestHead: Sendable, Hashable {
 
     /// The target's path (before `?`), not percent-decoded.
     public var path: Substring {
-        // Searching UTF-8 bytes, not Characters: `?` is ASCII, so the index is a valid boundary.
-        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
+        if let q = queryMark { return target[..<q] }
         return target[...]
     }
 
     /// The raw query string (after `?`), or nil.
     public var query: Substring? {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        return target[target.index(after: q)...]
+        guard let q = queryMark else { return nil }
+        return target[target.utf8.index(after: q)...]
+    }
+
+    /// Where the `?` is. Searching UTF-8 bytes, not Characters: `?` is ASCII, so the index is a
+    /// valid boundary; in place when the string is contiguous (always, for a parsed target).
+    var queryMark: String.Index? {
+        let utf8 = target.utf8
+        if let offset = utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: UInt8(ascii: "?")) }) {
+            return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+        }
+        return utf8.firstIndex(of: UInt8(ascii: "?"))
     }
 }
 

@@ -115,7 +115,7 @@ enum HeadParser {
         case .some(.none): return .failure(505, "Only HTTP/1.0 and HTTP/1.1 are supported.")
         case .none: return .failure(400, "Malformed request line: invalid HTTP version.")
         }
-        let method = string(UnsafeBufferPointer(rebasing: requestLine[0..<sp1]))
+        let method = methodString(UnsafeBufferPointer(rebasing: requestLine[0..<sp1]))
         let target: String
         switch RequestTarget.originForm(UnsafeBufferPointer(rebasing: requestLine[(sp1 + 1)..<sp2]), method: method) {
         case .success(let t): target = t
@@ -190,7 +190,8 @@ enum HeadParser {
             default:
                 break
             }
-            fields.append((name: string(nameBytes), value: string(valueBytes)))
+            fields.append((name: nameBytes.count == 4 && nameBytes.elementsEqual(hostBytes) ? "Host" : string(nameBytes),
+                           value: string(valueBytes)))
         }
         if transferEncoding && contentLength != nil {
             return .failure(400, "Both Content-Length and Transfer-Encoding are present.")
@@ -284,6 +285,18 @@ enum HeadParser {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The method token; the common ones are literals, not decoded anew for every request.
+    static func methodString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        switch bytes.count {
+        case 3 where bytes[0] == 0x47 && bytes[1] == 0x45 && bytes[2] == 0x54: return "GET"
+        case 4 where bytes.elementsEqual("POST".utf8): return "POST"
+        case 4 where bytes.elementsEqual("HEAD".utf8): return "HEAD"
+        default: return string(bytes)
+        }
+    }
+
+    static let hostBytes: [UInt8] = Array("Host".utf8)
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 

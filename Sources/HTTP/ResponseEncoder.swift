@@ -9,6 +9,11 @@ struct ResponseEncoder {
     let serverLine: [UInt8]
     private(set) var dateLine: [UInt8] = []
     private var dateSecond = -1
+    /// The head last encoded from a writer, as (status, length, Connection, Date second, head
+    /// bytes), with a copy of its fields in `lastFields`: a hot answer repeated (`/healthz`)
+    /// reuses the head instead of encoding it again. nil after any other head.
+    private var lastWriterHead: (status: Int, bodyCount: Int, close: Bool, keepAlive: Bool, date: Int, count: Int)?
+    private var lastFields: [UInt8] = []
 
     init(serverHeader: String) {
         serverLine = Array("Server: \(serverHeader)\r\n".utf8)
@@ -27,6 +32,7 @@ struct ResponseEncoder {
     /// Writes the status line and headers. `Content-Length` is the body's length even when the
     /// body is not sent (HEAD, RFC 9110 §9.3.2); 1xx and 204 carry none (§8.6).
     mutating func encode(_ response: Response, close: Bool, http10KeepAlive: Bool) {
+        lastWriterHead = nil
         head.removeAll(keepingCapacity: true)
         StatusLine.append(response.status, to: &head)
         for field in response.headers.fields where !Self.isServerOwned(field.name) {
@@ -37,9 +43,45 @@ struct ResponseEncoder {
             head.append(0x0D)
             head.append(0x0A)
         }
-        if response.status >= 200 && response.status != 204 {
+        finish(status: response.status, bodyCount: response.body.count, close: close, http10KeepAlive: http10KeepAlive)
+    }
+
+    /// The head of an answer a responder wrote (`ResponseWriter`): its field lines as written,
+    /// then what the server adds, exactly as `encode(_:close:http10KeepAlive:)` would.
+    mutating func encode(_ writer: borrowing ResponseWriter, close: Bool, http10KeepAlive: Bool) {
+        if let last = lastWriterHead, last.status == writer.status, last.bodyCount == writer.body.count,
+           last.close == close, last.keepAlive == http10KeepAlive, last.date == dateSecond,
+           Self.same(lastFields, writer.fields), head.count >= last.count {
+            // The same head again: drop the body `coalesce` appended after it, if any.
+            if head.count > last.count { head.removeSubrange(last.count...) }
+            return
+        }
+        head.removeAll(keepingCapacity: true)
+        StatusLine.append(writer.status, to: &head)
+        head.append(contentsOf: writer.fields)
+        finish(status: writer.status, bodyCount: writer.body.count, close: close, http10KeepAlive: http10KeepAlive)
+        lastFields.removeAll(keepingCapacity: true)
+        lastFields.append(contentsOf: writer.fields)
+        lastWriterHead = (writer.status, writer.body.count, close, http10KeepAlive, dateSecond, head.count)
+    }
+
+    /// Byte equality by `memcmp`.
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return false }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
+
+    /// `Content-Length`, `Connection`, `Date`, `Server` and the empty line.
+    private mutating func finish(status: Int, bodyCount: Int, close: Bool, http10KeepAlive: Bool) {
+        if status >= 200 && status != 204 {
             head.append(contentsOf: Self.contentLengthPrefix)
-            StatusLine.appendDecimal(response.body.count, to: &head)
+            StatusLine.appendDecimal(bodyCount, to: &head)
             head.append(0x0D)
             head.append(0x0A)
         }
@@ -52,6 +94,17 @@ struct ResponseEncoder {
         head.append(contentsOf: serverLine)
         head.append(0x0D)
         head.append(0x0A)
+    }
+
+    /// Bodies up to this size are copied after the head, so the answer leaves in one buffer
+    /// (`send`, not a two-part `sendmsg`): the copy costs less than the kernel's second iovec.
+    static let coalescedBodyLimit = 1024
+
+    /// Appends `body` to the head when it is small enough (`coalescedBodyLimit`); true if so.
+    mutating func coalesce(_ body: [UInt8]) -> Bool {
+        guard body.count <= Self.coalescedBodyLimit else { return false }
+        head.append(contentsOf: body)
+        return true
     }
 
     static let contentLengthPrefix: [UInt8] = Array("Content-Length: ".utf8)

@@ -21,23 +21,37 @@ extension SpatialIndex {
 
     private func estimate<Query: IndexQuery>(_ query: Query, limit: Int) -> Int {
         guard let root = rootNode, query.prune(nodeBox(root)) else { return 0 }
-        var total = 0
-        // Depth-first over the nodes whose boxes pass; bounded by the tree and by `limit`.
-        var stack: [(level: Int, node: Int)] = [(levelStart.count - 2, root)]
-        while let (level, node) = stack.popLast() {
-            let first = Int(nodeFirst[node])
-            if level == 0 {
-                total += min(first + SpatialIndex.fanOut, entryIndex.count) - first
-                if total > limit { return total }
-                continue
+        // Depth-first over the nodes whose boxes pass; bounded by the tree and by `limit`. The
+        // stack holds at most `fanOut` nodes per level (a node's children are pushed when it is
+        // popped), each as level << 27 | node in 4 bytes: a few hundred bytes that live on the
+        // stack, not the heap, so a query's decision allocates nothing.
+        let capacity = levelStart.count * SpatialIndex.fanOut + 1
+        let levelShift: UInt32 = 27
+        guard levelStart.count < 32, nodeFirst.count < 1 << levelShift else { return limit + 1 }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { stack -> Int in
+            var total = 0
+            stack.initializeElement(at: 0, to: UInt32(levelStart.count - 2) << levelShift | UInt32(root))
+            var depth = 1
+            while depth > 0 {
+                depth -= 1
+                let level = Int(stack[depth] >> levelShift)
+                let node = Int(stack[depth] & (1 << levelShift - 1))
+                let first = Int(nodeFirst[node])
+                if level == 0 {
+                    total += min(first + SpatialIndex.fanOut, entryIndex.count) - first
+                    if total > limit { return total }
+                    continue
+                }
+                let base = levelStart[level - 1]
+                let end = min(first + SpatialIndex.fanOut, levelStart[level] - base)
+                for child in first..<end where query.prune(nodeBox(base + child)) {
+                    guard depth < capacity else { return limit + 1 }   // cannot happen; stay bounded
+                    stack.initializeElement(at: depth, to: UInt32(level - 1) << levelShift | UInt32(base + child))
+                    depth += 1
+                }
             }
-            let base = levelStart[level - 1]
-            let end = min(first + SpatialIndex.fanOut, levelStart[level] - base)
-            for child in first..<end where query.prune(nodeBox(base + child)) {
-                stack.append((level - 1, base + child))
-            }
+            return total
         }
-        return total
     }
 
     private func nodeBox(_ index: Int) -> FloatBox {

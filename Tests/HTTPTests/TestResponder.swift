@@ -8,7 +8,8 @@ import Synchronization
 /// Routes for the socket tests:
 /// `/hello` (inline), `/echo` (offloaded, echoes the body), `/slow/<ms>` (offloaded sleep),
 /// `/spin/<ms>` (inline sleep, holding the loop), `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes),
-/// `/later/<ms>` (offloaded, answered `ms` later from a timer: no thread waits meanwhile).
+/// `/later/<ms>` (offloaded, answered `ms` later from a timer: no thread waits meanwhile),
+/// `/fast`, `/fast/<bytes>` (written by `respondInline`, a body of `fast` or of `f`).
 struct TestResponder: HTTPResponder {
     func plan(for head: RequestHead) -> RequestPlan<Void> {
         head.path == "/reject" ? .answer(Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8))) : .proceed(())
@@ -25,6 +26,22 @@ struct TestResponder: HTTPResponder {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(ms)) {
             complete(Response(status: 200, contentType: "text/plain", body: Array("later \(ms)".utf8)))
         }
+    }
+
+    /// `/fast` and `/fast/<bytes>` (a body of `f`) are written straight into the loop's writer.
+    func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool {
+        let path = request.path
+        guard request.method == "GET" || request.method == "HEAD", path.hasPrefix("/fast") else { return false }
+        var count = 4
+        if path.hasPrefix("/fast/") {
+            guard let n = Int(path.dropFirst(6)) else { return false }
+            count = n
+        }
+        writer.field("Content-Type", "text/plain")
+        writer.field("X-Path", "fast")
+        if count == 4 { writer.body.append(contentsOf: Array("fast".utf8)) } else { writer.body.append(contentsOf: repeatElement(0x66, count: count)) }
+        writer.route = "/fast"
+        return true
     }
 
     func respond(to request: Request, plan: Void) -> Response {

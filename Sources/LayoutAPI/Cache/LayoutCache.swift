@@ -62,8 +62,12 @@ final class LayoutCache: Sendable {
     /// The cached layout, made most recently used; nil (a miss is not counted here). With
     /// `countingHit`, a hit is counted in the same lock (the raw-body fast path of `POST /layout`).
     func get(_ id: some StringProtocol, countingHit: Bool = false) -> CachedLayout? {
-        let key = LayoutKey(id)
-        return state.withLock { s in
+        get(key: LayoutKey(id), countingHit: countingHit)
+    }
+
+    /// `get(_:countingHit:)` by key (the I/O loop's hot path makes the key from the target's bytes).
+    func get(key: LayoutKey, countingHit: Bool = false) -> CachedLayout? {
+        state.withLock { s in
             guard let i = s.byID[key] else { return nil }
             Self.moveToFront(i, &s)
             if countingHit { s.stats.hits += 1 }
@@ -217,8 +221,21 @@ struct LayoutKey: Hashable, Sendable {
     let other: String?
 
     init(_ id: some StringProtocol) {
+        if let key = id.utf8.withContiguousStorageIfAvailable({ LayoutKey(utf8: $0, other: { String(id) }) }) {
+            self = key
+        } else {
+            self.init(utf8: Array(id.utf8), other: { String(id) })
+        }
+    }
+
+    /// The key of an id given as UTF-8 bytes (`other` made only for an id that is not 32 hex digits).
+    init(utf8 id: UnsafeBufferPointer<UInt8>) {
+        self.init(utf8: id, other: { String(decoding: id, as: UTF8.self) })
+    }
+
+    private init(utf8 id: some Collection<UInt8>, other: () -> String) {
         var high: UInt64 = 0, low: UInt64 = 0, n = 0
-        for c in id.utf8 {
+        for c in id {
             let digit: UInt8
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
@@ -232,7 +249,7 @@ struct LayoutKey: Hashable, Sendable {
         if n == 32 {
             (self.high, self.low, self.other) = (high, low, nil)
         } else {
-            (self.high, self.low, self.other) = (0, 0, String(id))
+            (self.high, self.low, self.other) = (0, 0, other())
         }
     }
 }

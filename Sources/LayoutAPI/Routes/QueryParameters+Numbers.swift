@@ -4,7 +4,7 @@
 /// and index paths as whole numbers of at most 10 digits without leading zeros.
 extension QueryParameters {
     /// `-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?`
-    static func isNumber(_ s: Substring.UTF8View.SubSequence) -> Bool {
+    static func isNumber<Bytes: Collection<UInt8>>(_ s: Bytes) -> Bool {
         var i = s.startIndex
         func digits(max: Int) -> Int {
             var n = 0

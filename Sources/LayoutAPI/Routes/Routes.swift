@@ -35,6 +35,8 @@ struct Route: Sendable {
     enum Methods: Sendable {
         case get, post
         var allowed: [String] { self == .get ? ["GET", "HEAD"] : ["POST"] }
+        /// Whether `method` is one of `allowed` (no array made: this runs for every request).
+        func allows(_ method: String) -> Bool { self == .get ? method == "GET" || method == "HEAD" : method == "POST" }
     }
 
     /// Where the handler runs (`LayoutApplication.execution(for:plan:)`).
@@ -138,7 +140,7 @@ struct Route: Sendable {
         var allowed: [String] = []
         for route in table {
             guard let id = route.match(path) else { continue }
-            if route.methods.allowed.contains(method) { return .success((route, id)) }
+            if route.methods.allows(method) { return .success((route, id)) }
             allowed += route.methods.allowed
         }
         return .failure(allowed.isEmpty ? .notFound(path: String(path)) : .methodNotAllowed(allowed: allowed))

@@ -63,13 +63,20 @@ package enum LayoutEncoder {
 
     /// Query answers: `{"id":…,"elements":[…]}`.
     static func elements(id: String, _ list: [LayoutAttributes], kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
-        var w = JSONWriter(capacity: 64 + ElementEncoder.capacity(for: list.count))
+        var w = JSONWriter()
+        elements(id: id, list, kinds: kinds, estimates: estimates, into: &w)
+        return w.bytes
+    }
+
+    /// The same, appended to `w` (the I/O loop's reused buffer: `LayoutApplication.respondInline`).
+    static func elements(id: String, _ list: some Collection<LayoutAttributes>, kinds: KindPrefixes, estimates: Bool,
+                         into w: inout JSONWriter) {
+        w.bytes.reserveCapacity(w.bytes.count + 64 + ElementEncoder.capacity(for: list.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
         var elements = ElementEncoder(prefixes: kinds)
         elements.write(list, estimates: estimates, into: &w)
         w.raw("]}")
-        return w.bytes
     }
 
     /// One element alone (index-path queries).
