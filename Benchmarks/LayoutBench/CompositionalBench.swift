@@ -28,6 +28,11 @@ func runCompositionalBenchmarks() {
     if let raw = getenv("COMPOSITIONAL_BENCH_COUNTS") {
         counts = String(cString: raw).split(separator: ",").compactMap { Int($0) }
     }
+    // COMPOSITIONAL_BENCH_SECTIONS=nestedGroups (comma-separated) runs only those sections.
+    var only: [String] = []
+    if let raw = getenv("COMPOSITIONAL_BENCH_SECTIONS") {
+        only = String(cString: raw).split(separator: ",").map(String.init)
+    }
     for count in counts {
         let label = count == 1_000 ? "1k" : (count == 100_000 ? "100k" : (count == 1_000_000 ? "1M" : "\(count)"))
         let flow = FlowLayoutConfiguration(collectionView: metrics, sections: [
@@ -36,7 +41,7 @@ func runCompositionalBenchmarks() {
         let flowNs = perElement(count) { FlowLayout.layout(flow).attributes.count }
         print("flow.grid.\(label)  cpu-ns/element=\(formatted(flowNs, decimals: 1))")
         var worst = 0.0
-        for (name, section) in [("grid", grid), ("nestedGroups", nested)] {
+        for (name, section) in [("grid", grid), ("nestedGroups", nested)] where only.isEmpty || only.contains(name) {
             let c = CompositionalConfiguration(collectionView: metrics, sections: [section], itemCounts: [count])
             let ns = perElement(count) { (try? CompositionalLayout.layout(c))?.attributes.count ?? 0 }
             worst = max(worst, ns / flowNs)

@@ -65,6 +65,11 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.pinsToVisibleBounds = pinsToVisibleBounds
     }
 
+    /// Sets only the item of the index path (as `indexPath = IndexPath(section: same, item:)`
+    /// would): bulk writers copy a template that already holds the section.
+    @inline(__always)
+    mutating func setItem(_ item: Int) { item32 = Int32(clamping: item) }
+
     public static func cell(_ indexPath: IndexPath, _ frame: Rect, estimated: Bool = false) -> LayoutAttributes {
         LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, isEstimated: estimated)
     }

@@ -35,6 +35,37 @@ import Testing
         #expect(cells > 20_000)
     }
 
+    /// The compositional rounding (1.5 · 2^52 added and subtracted, ties moved away from zero)
+    /// gives the bit pattern of `PointRounding.roundToPixel`, the rounding every layout used
+    /// before, at every scale: exact halves and thirds, values just either side of them,
+    /// negatives (including those that round to zero), signed zeros, values around 2^51 and
+    /// 2^52, huge values, infinities, NaN and random bit patterns.
+    @Test func pixelRoundingMatchesPointRoundingBitForBit() {
+        var rng = SeededRandom(seed: 45)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.25, -0.25, 0.49999999999999994, -0.49999999999999994,
+                                1.0 / 3, -1.0 / 3, 2.0 / 3, -2.0 / 3, 337.6, -337.6, 1e300, -1e300,
+                                .greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .infinity, -.infinity, .nan]
+        for big in [2_251_799_813_685_248.0, 4_503_599_627_370_496, 6_755_399_441_055_744] {
+            for d in [-2.5, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2.5] { values += [big + d, -big + d, (big + d).nextUp, (big + d).nextDown] }
+        }
+        for _ in 0..<20_000 {
+            let pixels = Double(rng.below(2_000_001)) - 1_000_000
+            let sixths = Double(rng.below(6)) / 6
+            let base = (pixels + sixths) / Double(1 + rng.below(3))
+            let half = (Double(rng.below(2_000_001)) - 1_000_000) + 0.5
+            values += [base, base.nextUp, base.nextDown, half, half.nextUp, half.nextDown, Double(bitPattern: rng.next())]
+        }
+        var mismatches: [Double] = []
+        for scale in [1.0, 2, 3, 0.5, 1.5, 0, -2] {
+            let grid = PixelGrid(scale: scale, floorsFractions: true)
+            for v in values where grid.round(v).bitPattern != PointRounding.roundToPixel(v, scale: scale).bitPattern {
+                mismatches.append(v)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(values.count > 140_000)
+    }
+
     /// The same random layouts digested (frames as bit patterns, index paths, kinds, z, flags,
     /// content size; code, pointer and message for refusals): equal to the digest main's engine
     /// (before the bulk writer, lazy error paths and solver stacks) gives for them.

@@ -37,29 +37,34 @@ extension CompositionalBuilder {
         var out = attributes
         attributes = []
         let alongX = p.orthogonal
-        let plainFixed = Self.fixedParts(p.solution.leaves, origin: origin, alongX: alongX, grid: grid)
         let start = alongX ? origin.x : origin.y
         let stride = p.extent + spacing
         var customDelta = 0.0
-        if plan.custom.isEmpty {
-            // The common case, no self-sized repetition: the whole section in one append.
-            Self.appendCells(p.solution.leaves, fixed: plainFixed, count: count, section: s, first: 0, start: start, stride: stride,
-                             alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
-        } else {
-            for r in 0..<groups {
-                let first = r * n
-                let c = min(n, count - first)
-                // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
-                let along = start + (Double(r) * stride + customDelta)
-                if let rep = plan.custom[r] {
-                    if !rep.solution.badges.isEmpty { hasBadges = true }
-                    Self.appendCells(rep.solution.leaves, fixed: Self.fixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid),
-                                     count: min(c, rep.solution.leaves.count), section: s, first: first, start: along, stride: 0, alongX: alongX, zIndex: cellZ,
-                                     grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
-                    customDelta += rep.extent - p.extent
-                } else {
-                    Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, start: along, stride: 0,
-                                     alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
+        let grid = grid, transposed = transposed, referenceCells = referenceCells
+        // The fixed parts in scratch (on the stack when small), not a per-layout array.
+        Self.withFixedParts(p.solution.leaves, origin: origin, alongX: alongX, grid: grid) { plainFixed in
+            if plan.custom.isEmpty {
+                // The common case, no self-sized repetition: the whole section in one append.
+                Self.appendCells(p.solution.leaves, fixed: plainFixed, count: count, section: s, first: 0, start: start, stride: stride,
+                                 alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
+            } else {
+                for r in 0..<groups {
+                    let first = r * n
+                    let c = min(n, count - first)
+                    // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
+                    let along = start + (Double(r) * stride + customDelta)
+                    if let rep = plan.custom[r] {
+                        if !rep.solution.badges.isEmpty { hasBadges = true }
+                        Self.withFixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid) { fixed in
+                            Self.appendCells(rep.solution.leaves, fixed: fixed, count: min(c, rep.solution.leaves.count), section: s, first: first,
+                                             start: along, stride: 0, alongX: alongX, zIndex: cellZ,
+                                             grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
+                        }
+                        customDelta += rep.extent - p.extent
+                    } else {
+                        Self.appendCells(p.solution.leaves, fixed: plainFixed, count: c, section: s, first: first, start: along, stride: 0,
+                                         alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
+                    }
                 }
             }
         }
@@ -81,26 +86,29 @@ extension CompositionalBuilder {
     /// repetition axis, `stride` apart (one repetition when `count` fits in `leaves`), as one
     /// `append(contentsOf:)` (see `SectionCellRun`).
     @inline(__always)
-    static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: [Rect], count: Int, section: Int, first: Int, start: Double,
+    static func appendCells(_ leaves: [GroupSolution.Leaf], fixed: UnsafeBufferPointer<Rect>, count: Int, section: Int, first: Int, start: Double,
                             stride: Double, alongX: Bool, zIndex: Int, grid: PixelGrid, transposed: Bool,
                             oneByOne: Bool = false, into out: inout [LayoutAttributes]) {
         leaves.withUnsafeBufferPointer { leaves in
-            fixed.withUnsafeBufferPointer { fixed in
-                let run = SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
-                                         start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
-                                         transposed: transposed)
-                // The bulk copy (`SectionCellRun._copyContents`), or the reference: `next()` per cell.
-                if oneByOne { out.append(contentsOf: IteratorSequence(run)) } else { out.append(contentsOf: run) }
-            }
+            let run = SectionCellRun(leaves: leaves, fixed: fixed, count: count, section: section, first: first,
+                                     start: start, stride: stride, alongX: alongX, zIndex: zIndex, grid: grid,
+                                     transposed: transposed)
+            // The bulk copy (`SectionCellRun._copyContents`), or the reference: `next()` per cell.
+            if oneByOne { out.append(contentsOf: IteratorSequence(run)) } else { out.append(contentsOf: run) }
         }
     }
 
-    /// Per leaf: the rounded size and the rounded coordinate across the repetition axis.
-    static func fixedParts(_ leaves: [GroupSolution.Leaf], origin: Point, alongX: Bool, grid: PixelGrid) -> [Rect] {
-        leaves.map { leaf in
-            let c = leaf.cell
-            return Rect(x: alongX ? 0 : grid.round(c.origin.x + origin.x), y: alongX ? grid.round(c.origin.y + origin.y) : 0,
-                        width: grid.round(c.size.width), height: grid.round(c.size.height))
+    /// Per leaf: the rounded size and the rounded coordinate across the repetition axis, in
+    /// scratch for `body` (on the stack when small: no array per layout).
+    static func withFixedParts<R>(_ leaves: [GroupSolution.Leaf], origin: Point, alongX: Bool, grid: PixelGrid,
+                                  _ body: (UnsafeBufferPointer<Rect>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Rect.self, capacity: leaves.count) { fixed in
+            for (i, leaf) in leaves.enumerated() {
+                let c = leaf.cell
+                fixed.initializeElement(at: i, to: Rect(x: alongX ? 0 : grid.round(c.origin.x + origin.x), y: alongX ? grid.round(c.origin.y + origin.y) : 0,
+                                                       width: grid.round(c.size.width), height: grid.round(c.size.height)))
+            }
+            return body(UnsafeBufferPointer(fixed))
         }
     }
 

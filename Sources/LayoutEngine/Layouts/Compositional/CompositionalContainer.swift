@@ -20,9 +20,22 @@ struct PixelGrid: Hashable {
         floorsFractions ? PointRounding.floorToPixel(v, scale: scale) : v
     }
 
-    /// R45: `round(s·v)/s`, C rounding (half away from zero).
+    /// R45: `round(s·v)/s`, C rounding (half away from zero), bit for bit the value of
+    /// `PointRounding.roundToPixel`. Below 2^51 the integer comes from adding and subtracting
+    /// 1.5 · 2^52 (round half to even, exact there) and only exact halves are moved away from
+    /// zero: no conversion through Int64 and no branch on the fraction (unpredictable for cell
+    /// coordinates, which cost more than the rest of the rounding).
     @inline(__always)
-    func round(_ v: Double) -> Double { PointRounding.roundToPixel(v, scale: scale) }
+    func round(_ v: Double) -> Double {
+        guard scale > 0 else { return v }
+        let x = v * scale
+        guard x.magnitude < 2_251_799_813_685_248 else { return PointRounding.round(x) / scale }  // 2^51
+        let even = (x + 6_755_399_441_055_744) - 6_755_399_441_055_744  // 1.5 · 2^52
+        let half = x - even  // exact; ±0.5 only at a tie
+        if half == 0.5, x > 0 { return (even + 1) / scale }
+        if half == -0.5, x < 0 { return (even - 1) / scale }
+        return even / scale
+    }
 
     @inline(__always)
     func round(_ r: Rect) -> Rect {

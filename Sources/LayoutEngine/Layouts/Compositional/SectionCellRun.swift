@@ -128,10 +128,14 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                             frame: f, zIndex: zIndex, isEstimated: leaves[k].isEstimated))
                     }
                     // Cell b of a block: leaf b mod n, rounded value (b div n) · runs + its run.
-                    for b in Swift.stride(from: block - 1, through: 0, by: -1) {
-                        let rep = b / n, k = b - rep * n
-                        leafOf[b] = k
-                        runOf[b] = rep * runCount + runOf[k]
+                    // (Forward, with no division: entry k < n is rewritten to itself at b = k,
+                    // before later repetitions read it.)
+                    var leaf = 0, base = 0
+                    for b in 0..<block {
+                        leafOf[b] = leaf
+                        runOf[b] = base &+ runOf[leaf]
+                        leaf &+= 1
+                        if leaf == n { leaf = 0; base &+= runCount }
                     }
                     // The rounded coordinate lands on x when it is the repetition axis of the
                     // frame as written (swapped back when transposed).
@@ -148,17 +152,17 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                         let m = Swift.min(block, total &- written)
                         let target = out + written
                         let item = first &+ written
-                        // Each template copied in place, then its two per-repetition fields set.
+                        // Each template copied in place (its section set), then its item and rounded coordinate.
                         if setsX {
                             for b in 0..<m {
                                 (target + b).initialize(to: templates[leafOf[b]])
-                                target[b].indexPath = IndexPath(section: section, item: item &+ b)
+                                target[b].setItem(item &+ b)
                                 target[b].frame.origin.x = rounded[runOf[b]]
                             }
                         } else {
                             for b in 0..<m {
                                 (target + b).initialize(to: templates[leafOf[b]])
-                                target[b].indexPath = IndexPath(section: section, item: item &+ b)
+                                target[b].setItem(item &+ b)
                                 target[b].frame.origin.y = rounded[runOf[b]]
                             }
                         }
