@@ -11,9 +11,9 @@ extension CompositionalBuilder {
         // many boundary items are refused without placing them all first.
         var atLeast = config.boundarySupplementaryItems.count
         for (s, n) in counts.enumerated() {
-            let sec = config.sections[config.layoutSectionIndex(forDataSection: s)]
-            let add = n > Int.max - sec.boundarySupplementaryItems.count - sec.decorationItems.count ? Int.max
-                : n + sec.boundarySupplementaryItems.count + sec.decorationItems.count
+            let l = config.layoutSectionIndex(forDataSection: s)
+            let extra = config.sections[l].boundarySupplementaryItems.count + config.sections[l].decorationItems.count
+            let add = n > Int.max - extra ? Int.max : n + extra
             atLeast = atLeast > Int.max - add ? Int.max : atLeast + add
             guard atLeast <= config.elementLimit else { throw tooManyElements("at least \(atLeast)") }
         }

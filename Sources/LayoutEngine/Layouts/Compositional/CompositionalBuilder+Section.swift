@@ -2,14 +2,13 @@
 /// shared solution (R22) and item supplementaries (R34), contiguous and in that order.
 extension CompositionalBuilder {
     mutating func emitSection(_ s: Int, plan: DataSectionPlan, solved p: SolvedSection, y0: Double) throws(CompositionalError) {
-        let sec = p.section
         let width = config.collectionView.width
         let index = p.index
         func path() -> [CompositionalError.PathComponent] { [.key("layout"), .key("sections"), .index(index)] }
-        let decorated = !sec.decorationItems.isEmpty
+        let decorated = !p.section.decorationItems.isEmpty
         let sectionIP = IndexPath(section: s, item: 0)
         // R35: the whole section (extending boundary items and insets included), full container width.
-        for (j, d) in sec.decorationItems.enumerated() {
+        for (j, d) in p.section.decorationItems.enumerated() {
             let rect = Rect(x: p.containerLeading, y: y0, width: width - p.containerLeading - p.containerTrailing, height: plan.extent)
             let frame = d.contentInsets.inset(rect)
             try check(frame) { path().appending("decorationItems", j) }
@@ -17,22 +16,22 @@ extension CompositionalBuilder {
         }
         let hostTop = y0 + plan.boundary.above
         let boundaryStart = attributes.count
-        for (j, b) in sec.boundarySupplementaryItems.enumerated() {
+        for (j, b) in p.section.boundarySupplementaryItems.enumerated() {
             var frame = plan.boundary.placed[j].frame
             frame.origin.y += hostTop
             try check(frame) { path().appending("boundarySupplementaryItems", j) }
             emit(.supplementaryView, kind(b.elementKind), sectionIP, frame, zIndex: decorated ? max(b.zIndex, 1) : b.zIndex,
                  pins: b.pinToVisibleBounds)
         }
-        let (header, footer) = BoundaryPlacement.headerFooter(sec.boundarySupplementaryItems)
+        let (header, footer) = BoundaryPlacement.headerFooter(p.section.boundarySupplementaryItems)
         // R22: item i at leaf (i mod n) of repetition (i div n); R32: cells above a background.
         let cellStart = attributes.count
         let n = p.solution.leaves.count
         let count = plan.count
         let groups = count == 0 ? 0 : (count + n - 1) / n
-        let origin = Point(x: p.contentOrigin.x, y: hostTop + sec.contentInsets.top + p.contentOrigin.y)
+        let origin = Point(x: p.contentOrigin.x, y: hostTop + p.section.contentInsets.top + p.contentOrigin.y)
         let cellZ = decorated ? 1 : 0
-        let spacing = sec.interGroupSpacing
+        let spacing = p.section.interGroupSpacing
         var hasBadges = !p.solution.badges.isEmpty
         var out = attributes
         attributes = []
@@ -42,8 +41,9 @@ extension CompositionalBuilder {
         var customDelta = 0.0
         let grid = grid, transposed = transposed, referenceCells = referenceCells
         // The fixed parts in scratch (on the stack when small), not a per-layout array.
+        let custom = plan.custom
         Self.withFixedParts(p.solution.leaves, origin: origin, alongX: alongX, grid: grid) { plainFixed in
-            if plan.custom.isEmpty {
+            if custom.isEmpty {
                 // The common case, no self-sized repetition: the whole section in one append.
                 Self.appendCells(p.solution.leaves, fixed: plainFixed, count: count, section: s, first: 0, start: start, stride: stride,
                                  alongX: alongX, zIndex: cellZ, grid: grid, transposed: transposed, oneByOne: referenceCells, into: &out)
@@ -53,7 +53,7 @@ extension CompositionalBuilder {
                     let c = min(n, count - first)
                     // R22: repetition r at r · (E + interGroupSpacing); self-sized ones shift those after.
                     let along = start + (Double(r) * stride + customDelta)
-                    if let rep = plan.custom[r] {
+                    if let rep = custom[r] {
                         if !rep.solution.badges.isEmpty { hasBadges = true }
                         Self.withFixedParts(rep.solution.leaves, origin: origin, alongX: alongX, grid: grid) { fixed in
                             Self.appendCells(rep.solution.leaves, fixed: fixed, count: min(c, rep.solution.leaves.count), section: s, first: first,
@@ -73,7 +73,7 @@ extension CompositionalBuilder {
         if hasBadges { try emitBadges(s, plan: plan, solved: p, origin: origin, zFloor: decorated ? 1 : Int.min) }
         var orthogonalSize: Size?
         if p.orthogonal {
-            let si = sec.contentInsets
+            let si = p.section.contentInsets
             let o = Size(width: p.containerLeading + si.leading + plan.contentMain + si.trailing + p.containerTrailing, height: plan.hostHeight)
             orthogonalSize = transposed ? Size(width: o.height, height: o.width) : o
         }

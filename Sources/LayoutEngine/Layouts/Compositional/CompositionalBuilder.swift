@@ -17,11 +17,12 @@ struct CompositionalBuilder {
     /// Cells through `SectionCellRun.next()` one at a time instead of its bulk copy (tests).
     var referenceCells = false
 
-    init(_ config: CompositionalConfiguration, transposed: Bool) {
+    init(_ config: consuming CompositionalConfiguration, transposed: Bool) {
+        let scale = config.collectionView.scale
+        let modern = config.generation == .modern
         self.config = config
         self.transposed = transposed
-        let scale = config.collectionView.scale
-        grid = PixelGrid(scale: scale, floorsFractions: config.generation == .modern)
+        grid = PixelGrid(scale: scale, floorsFractions: modern)
     }
 
     /// The layout container's cross-axis insets for a reference (R1).

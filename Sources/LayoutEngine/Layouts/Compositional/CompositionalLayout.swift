@@ -18,13 +18,13 @@ public enum CompositionalLayout {
     /// element-by-element path the bulk writer must match byte for byte (tests compare them).
     static func layout(_ configuration: CompositionalConfiguration, referenceCells: Bool) throws(CompositionalError) -> Layout {
         try CompositionalValidation.validate(configuration)
-        let configuration = configuration.inLeadingCoordinates
-        if configuration.scrollDirection == .horizontal {
-            var builder = CompositionalBuilder(configuration.transposedForSolving, transposed: true)
-            builder.referenceCells = referenceCells
-            return try builder.build()
-        }
-        var builder = CompositionalBuilder(configuration, transposed: false)
+        // One copy of the input, changed in place and moved into the builder (each copy of a
+        // configuration retains every array in it).
+        var config = configuration
+        config.moveToLeadingCoordinates()
+        let transposed = config.scrollDirection == .horizontal
+        if transposed { config = config.transposedForSolving }
+        var builder = CompositionalBuilder(consume config, transposed: transposed)
         builder.referenceCells = referenceCells
         return try builder.build()
     }
@@ -36,15 +36,13 @@ extension CompositionalConfiguration {
     /// (`NSDirectionalEdgeInsets`), so left and right swap before solving; the seam then mirrors
     /// the solved layout (RightToLeft.swift). Left to right it is unchanged. The readable-content
     /// insets default to the collection view's (a device profile fills them).
-    var inLeadingCoordinates: CompositionalConfiguration {
-        var c = self
-        if c.readableContentInsets == nil { c.readableContentInsets = collectionView.readableContentInsets }
-        guard collectionView.layoutDirection == .rightToLeft else { return c }
-        c.collectionView.contentInset = collectionView.contentInset.horizontallySwapped
-        c.collectionView.safeAreaInsets = collectionView.safeAreaInsets.horizontallySwapped
-        c.collectionView.layoutMargins = collectionView.layoutMargins.horizontallySwapped
-        c.collectionView.readableContentInsets = collectionView.readableContentInsets?.horizontallySwapped
-        c.readableContentInsets = c.readableContentInsets?.horizontallySwapped
-        return c
+    mutating func moveToLeadingCoordinates() {
+        if readableContentInsets == nil { readableContentInsets = collectionView.readableContentInsets }
+        guard collectionView.layoutDirection == .rightToLeft else { return }
+        collectionView.contentInset = collectionView.contentInset.horizontallySwapped
+        collectionView.safeAreaInsets = collectionView.safeAreaInsets.horizontallySwapped
+        collectionView.layoutMargins = collectionView.layoutMargins.horizontallySwapped
+        collectionView.readableContentInsets = collectionView.readableContentInsets?.horizontallySwapped
+        readableContentInsets = readableContentInsets?.horizontallySwapped
     }
 }
