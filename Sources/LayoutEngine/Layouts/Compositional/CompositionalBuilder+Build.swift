@@ -24,11 +24,13 @@ extension CompositionalBuilder {
         solved.reserveCapacity(config.sections.count)
         let used = min(config.sections.count, counts.count)
         for l in 0..<used {
-            guard config.sections[l].list == nil else { solved.append(nil); continue }
+            // One copy of the section, kept by its SolvedSection (each copy retains its arrays).
+            let section = config.sections[l]
+            guard section.list == nil else { solved.append(nil); continue }
             let maxItems = l < lastSection ? counts[l] : counts[l...].reduce(0) { max($0, $1) }
             let budget = max(maxItems, CompositionalLayout.minimumSolutionItems)
-            solved.append(try SolvedSection(config.sections[l], index: l, collectionView: cv,
-                                            insets: containerInsets(config.sections[l].contentInsetsReference),
+            let insets = containerInsets(section.contentInsetsReference)
+            solved.append(try SolvedSection(section, index: l, collectionView: cv, insets: insets,
                                             grid: grid, transposed: transposed, leafBudget: budget))
         }
         while solved.count < config.sections.count { solved.append(nil) }
@@ -40,12 +42,14 @@ extension CompositionalBuilder {
         for (s, n) in counts.enumerated() {
             let l = config.layoutSectionIndex(forDataSection: s)
             let plan: MeasuredSection
-            if let list = config.sections[l].list {
-                plan = .list(try listPlan(s, layoutSection: l, list: list, count: n, metrics: listMetrics, preferred: preferred[s] ?? []))
-            } else {
-                guard let solvedSection = solved[l] else { continue }
+            // A layout section is solved exactly when it is not a list (l < used always).
+            if let solvedSection = solved[l] {
                 plan = .group(try DataSectionPlan(section: s, solved: solvedSection, solvedIndex: l, count: n,
                                                   preferred: preferred[s] ?? [], width: cv.width, grid: grid))
+            } else if let list = config.sections[l].list {
+                plan = .list(try listPlan(s, layoutSection: l, list: list, count: n, metrics: listMetrics, preferred: preferred[s] ?? []))
+            } else {
+                continue
             }
             elements = elements > Int.max - plan.elementCount ? Int.max : elements + plan.elementCount
             plans.append(plan)

@@ -66,7 +66,11 @@ public struct CompositionalConfiguration: Hashable, Sendable {
     }
 
     /// Whether any section is a list section.
-    public var hasListSections: Bool { sections.contains { $0.list != nil } }
+    public var hasListSections: Bool {
+        // By index: an array's iterator copies each section (a retain per array in it).
+        for i in sections.indices where sections[i].list != nil { return true }
+        return false
+    }
 }
 
 extension CompositionalGroup {

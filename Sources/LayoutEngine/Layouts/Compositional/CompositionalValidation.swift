@@ -26,20 +26,21 @@ enum CompositionalValidation {
         for (j, b) in c.boundarySupplementaryItems.enumerated() {
             try size(b.layoutSize) { [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(j), .key("layoutSize")] }
         }
-        for (i, s) in c.sections.enumerated() {
+        // By index: an array's iterator copies each section (a retain per array in it).
+        for i in c.sections.indices {
             func path() -> Path { [.key("layout"), .key("sections"), .index(i)] }
-            if s.list != nil {
+            if c.sections[i].list != nil {
                 // List sections stack rows vertically (UICollectionLayoutListConfiguration).
                 guard c.scrollDirection == .vertical else {
                     throw CompositionalErrors.structure("LIST_NEEDS_VERTICAL_SCROLLING", "List sections (UICollectionLayoutListConfiguration) lay out rows vertically; this layout scrolls horizontally. Remove layout.configuration.scrollDirection or set it to \"vertical\".", path: [.key("layout"), .key("configuration"), .key("scrollDirection")])
                 }
                 continue
             }
-            nodes += s.boundarySupplementaryItems.count + s.decorationItems.count
-            for (j, b) in s.boundarySupplementaryItems.enumerated() {
+            nodes += c.sections[i].boundarySupplementaryItems.count + c.sections[i].decorationItems.count
+            for (j, b) in c.sections[i].boundarySupplementaryItems.enumerated() {
                 try size(b.layoutSize) { path().appending("boundarySupplementaryItems", j).appending("layoutSize") }
             }
-            try group(s.group, depth: 1, nodes: &nodes) { path().appending("group") }
+            try group(c.sections[i].group, depth: 1, nodes: &nodes) { path().appending("group") }
         }
     }
 

@@ -48,14 +48,13 @@ final class SolvedSection {
             throw CompositionalErrors.noRoom(insets: root.insets, size: root.size, transposed: transposed,
                                               path: si.isZero ? [.key("collectionView")] : path().appending("contentInsets"))
         }
-        let group = section.group
-        let resolved = grid.resolve(group.layoutSize, in: root)
+        let resolved = grid.resolve(section.group.layoutSize, in: root)
         guard resolved.width > 0, resolved.height > 0 else {
-            throw CompositionalErrors.zeroExtent(group: group, extent: min(resolved.width, resolved.height),
+            throw CompositionalErrors.zeroExtent(group: section.group, extent: min(resolved.width, resolved.height),
                                                  path: path().appending("group").appending("layoutSize").appending(resolved.width > 0 ? "height" : "width"))
         }
         var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: leafBudget)
-        let size = try solver.solve(group, size: resolved) { path().appending("group") }
+        let size = try solver.solve(section.group, size: resolved) { path().appending("group") }
         // Every walk accepts at least one subitem or throws, so this holds; kept so no later
         // `i mod n` can divide by zero whatever the input.
         guard !solver.solution.leaves.isEmpty else {
@@ -63,7 +62,7 @@ final class SolvedSection {
         }
         rootSize = size
         solution = solver.solution
-        (rootOffset, extent, crossExtent) = Self.edgePlacement(group, size: size, in: root, orthogonal: orthogonal)
+        (rootOffset, extent, crossExtent) = Self.edgePlacement(section.group, size: size, in: root, orthogonal: orthogonal)
     }
 
     /// R11's root-group edge spacing: along the layout axis it enlarges the extent; across it,
