@@ -12,7 +12,8 @@ extension CompositionalBuilder {
         var atLeast = config.boundarySupplementaryItems.count
         for (s, n) in counts.enumerated() {
             let l = config.layoutSectionIndex(forDataSection: s)
-            let extra = config.sections[l].boundarySupplementaryItems.count + config.sections[l].decorationItems.count
+            // In place: the array getter would copy the section (a retain per array in it).
+            let extra = config.sections.withUnsafeBufferPointer { $0[l].boundarySupplementaryItems.count + $0[l].decorationItems.count }
             let add = n > Int.max - extra ? Int.max : n + extra
             atLeast = atLeast > Int.max - add ? Int.max : atLeast + add
             guard atLeast <= config.elementLimit else { throw tooManyElements("at least \(atLeast)") }
@@ -60,12 +61,13 @@ extension CompositionalBuilder {
         // each section's start: no array of starts per layout.)
         var cursor = 0.0
         var seenItems = false
-        for plan in plans {
-            if plan.count > 0 {
+        // Plans by index: the array's iterator copies each one (retains).
+        for i in plans.indices {
+            if plans[i].count > 0 {
                 if seenItems { cursor += config.interSectionSpacing }
                 seenItems = true
             }
-            cursor += plan.extent
+            cursor += plans[i].extent
         }
         // R41: the layout's boundary items around all sections.
         let (gl, gr) = containerInsets(config.contentInsetsReference)
@@ -83,12 +85,12 @@ extension CompositionalBuilder {
         }
         var start = 0.0
         seenItems = false
-        for (s, plan) in plans.enumerated() {
-            if plan.count > 0 {
+        for s in plans.indices {
+            if plans[s].count > 0 {
                 if seenItems { start += config.interSectionSpacing }
                 seenItems = true
             }
-            switch plan {
+            switch plans[s] {
             case .group(let plan):
                 if let solvedSection = solved[plan.solved] {
                     try emitSection(s, plan: plan, solved: solvedSection, y0: shift + start)
@@ -96,7 +98,7 @@ extension CompositionalBuilder {
             case .list(let plan):
                 emitListSection(plan, y0: shift + start, metrics: listMetrics)
             }
-            start += plan.extent
+            start += plans[s].extent
         }
         for (j, b) in globals where !b.alignment.edges.contains(.top) {
             try emitGlobal(b, global.placed[j].frame, shift: shift, index: j)

@@ -64,8 +64,8 @@ enum CompositionalValidation {
                 throw CompositionalErrors.structure("COUNT_NEEDS_ONE_SUBITEM", "A group made with \(initializer) has exactly one subitem, this one has \(g.subitems.count). Send one subitem, or drop count to repeat the subitems until the group is full.", path: path().appending("subitems"))
             }
         }
-        for (k, sub) in g.subitems.enumerated() {
-            switch sub {
+        for k in g.subitems.indices {
+            switch g.subitems[k] {
             case .item(let item):
                 func p() -> Path { path().appending("subitems", k).appending("item") }
                 nodes += 1 + item.supplementaryItems.count
