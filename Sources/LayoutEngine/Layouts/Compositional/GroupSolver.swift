@@ -85,8 +85,11 @@ struct GroupSolver {
         var k = 0
         while candidates.count - base < limit {
             let index = k % m
-            let sub = group.subitems[index]
-            var layoutSize = sub.layoutSize
+            // Read in place: the array getter would copy the subitem (a retain per array in it).
+            let (subSize, edges, isGroup) = group.subitems.withUnsafeBufferPointer { subs in
+                (subs[index].layoutSize, subs[index].edgeSpacing, Self.kindKey(subs[index]) == "group")
+            }
+            var layoutSize = subSize
             if let count = group.count, group.countKind == .subitemCount {
                 // R15: subitem:count: forces 1/count along the group's axis.
                 if horizontal { layoutSize.width = .fractionalWidth(1.0 / Double(count)) } else { layoutSize.height = .fractionalHeight(1.0 / Double(count)) }
@@ -95,14 +98,13 @@ struct GroupSolver {
             let extent = horizontal ? size.width : size.height
             // Built only for an error: the walk runs once per candidate.
             func subPath() -> [CompositionalError.PathComponent] {
-                path().appending("subitems", index).appending(Self.kindKey(sub)).appending("layoutSize").appending(horizontal ? "width" : "height")
+                path().appending("subitems", index).appending(isGroup ? "group" : "item").appending("layoutSize").appending(horizontal ? "width" : "height")
             }
             guard extent > 0 else {
                 throw CompositionalErrors.zeroExtent(group: group, extent: extent, path: subPath())
             }
             let dependent = horizontal ? layoutSize.dependsOnContainerWidth : layoutSize.dependsOnContainerHeight
             if spacing != 0, candidates.count > base, pass2 || !dependent { remaining -= spacing }
-            let edges = sub.edgeSpacing
             remaining -= extent + (horizontal ? (edges.leading?.spacing ?? 0) + (edges.trailing?.spacing ?? 0)
                                               : (edges.top?.spacing ?? 0) + (edges.bottom?.spacing ?? 0))
             if group.count == nil, !(remaining >= -0.25 || estimatedAxis) {
