@@ -210,6 +210,26 @@ import Testing
         FreedMemory.release()   // and calling it is harmless
     }
 
+    /// Back-to-back large requests trim at most once a second: the second release waits for the
+    /// end of the interval (one pending trim), the ones after it add nothing, and the pending
+    /// trim runs and clears.
+    @Test func trimsAreRateLimitedWithOneDeferredTrim() async throws {
+        guard FreedMemory.isAvailable else { return }
+        try await Task.sleep(nanoseconds: FreedMemory.interval + 200_000_000)
+        while FreedMemory.isPending { try await Task.sleep(nanoseconds: 100_000_000) }
+        FreedMemory.release()
+        FreedMemory.release()
+        #expect(FreedMemory.isPending)
+        FreedMemory.release()
+        #expect(FreedMemory.isPending)
+        var waited: UInt64 = 0
+        while FreedMemory.isPending, waited < 5_000_000_000 {
+            try await Task.sleep(nanoseconds: 50_000_000); waited += 50_000_000
+        }
+        #expect(!FreedMemory.isPending)
+        #expect(waited >= FreedMemory.interval / 2)
+    }
+
     @Test func aLargeItemSizesBodyIsAnsweredAsBeforeWithTheTrim() throws {
         let app = LayoutApplication.make()
         var sizes: [String] = []
