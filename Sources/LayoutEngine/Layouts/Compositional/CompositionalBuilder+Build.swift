@@ -90,7 +90,7 @@ extension CompositionalBuilder {
                 if seenItems { start += config.interSectionSpacing }
                 seenItems = true
             }
-            switch plans[s] {
+            switch plans[s].plan {
             case .group(let plan):
                 if let solvedSection = solved[plan.solved] {
                     try emitSection(s, plan: plan, solved: solvedSection, y0: shift + start)

@@ -72,6 +72,7 @@ struct CompositionalBuilder {
     /// The preferred sizes grouped by data section, in item order (solver orientation).
     func preferredBySection() -> [Int: [(item: Int, size: Size)]] {
         var out: [Int: [(item: Int, size: Size)]] = [:]
+        if config.preferredSizes.isEmpty { return out }
         for (ip, size) in config.preferredSizes {
             out[ip.section, default: []].append((ip.item, size))
         }

@@ -27,16 +27,23 @@ extension GroupSolver {
             let start = solution.leaves.count
             let sub = group.subitems[c.index]
             let childSize: Size
+            // Edge spacing read in the same switch (no further copy of the subitem's payload).
+            let spacing: EdgeSpacing
+            var childOrientation: GroupOrientation?
             switch sub {
             case .item(let item):
+                spacing = item.edgeSpacing
                 childSize = try addLeaf(item, layoutSize: c.layoutSize, size: c.size, path: path, index: c.index)
             case .group(let child):
+                spacing = child.edgeSpacing
+                childOrientation = child.orientation
                 var nested = child
                 nested.layoutSize = c.layoutSize
                 childSize = try solve(nested, size: c.size) { path().appending("subitems", c.index).appending("group") }
             }
             candidates[ci].child = Child(size: childSize, leaves: start..<solution.leaves.count,
-                                         axis: edges(sub, alongX: horizontal), cross: edges(sub, alongX: !horizontal))
+                                         axis: Self.edges(spacing, group: childOrientation, alongX: horizontal),
+                                         cross: Self.edges(spacing, group: childOrientation, alongX: !horizontal))
             n += 1
         }
         // Along the axis (R16): the first n candidates were solved.
@@ -133,11 +140,11 @@ extension GroupSolver {
 
     /// Edge spacing of a child along x or y. A group's flexible spacing along its own axis is
     /// ignored, its required part kept (R11, UIKit logs it).
-    func edges(_ sub: CompositionalSubitem, alongX: Bool) -> Edges {
-        let es = sub.edgeSpacing
+    /// `group`: the child group's orientation (nil for an item).
+    static func edges(_ es: EdgeSpacing, group: GroupOrientation?, alongX: Bool) -> Edges {
         let (a, b) = alongX ? (es.leading, es.trailing) : (es.top, es.bottom)
         var flexibleAllowed = true
-        if case .group(let g) = sub, (g.orientation == .horizontal) == alongX { flexibleAllowed = false }
+        if let orientation = group, (orientation == .horizontal) == alongX { flexibleAllowed = false }
         return Edges(before: a?.spacing ?? 0, beforeFlexible: flexibleAllowed && (a?.isFlexible ?? false),
                      after: b?.spacing ?? 0, afterFlexible: flexibleAllowed && (b?.isFlexible ?? false))
     }

@@ -62,11 +62,11 @@ struct GroupSolver {
                 size: Size(width: container.effectiveWidth - (horizontal ? total : 0),
                            height: container.effectiveHeight - (horizontal ? 0 : total)),
                 insets: .zero)
-            candidates.removeSubrange(accepted)
+            candidates.removeLast(accepted.count)  // the walk's candidates end the stack
             accepted = try walk(group, container: reduced, pass2: true, path: path, remainingFrom: container)
         }
         let final = try place(group, accepted: accepted, container: container, size: size, path: path)
-        candidates.removeSubrange(mark...)
+        candidates.removeLast(candidates.count - mark)
         return final
     }
 
@@ -85,9 +85,12 @@ struct GroupSolver {
         var k = 0
         while candidates.count - base < limit {
             let index = k % m
-            // Read in place: the array getter would copy the subitem (a retain per array in it).
+            // Read in place, one switch (each property getter would copy the subitem's payload).
             let (subSize, edges, isGroup) = group.subitems.withUnsafeBufferPointer { subs in
-                (subs[index].layoutSize, subs[index].edgeSpacing, Self.kindKey(subs[index]) == "group")
+                switch subs[index] {
+                case .item(let i): (i.layoutSize, i.edgeSpacing, false)
+                case .group(let g): (g.layoutSize, g.edgeSpacing, true)
+                }
             }
             var layoutSize = subSize
             if let count = group.count, group.countKind == .subitemCount {
@@ -121,8 +124,4 @@ struct GroupSolver {
         return base..<candidates.count
     }
 
-    static func kindKey(_ sub: CompositionalSubitem) -> String {
-        if case .group = sub { return "group" }
-        return "item"
-    }
 }

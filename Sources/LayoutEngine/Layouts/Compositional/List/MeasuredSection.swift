@@ -1,30 +1,26 @@
 /// One data section measured before any element is made: an ordinary compositional section
 /// (its group solved, R21-R29) or a list section (list-layout.md L2-L12). Sections stack the
-/// same way whatever they are (R40).
-enum MeasuredSection {
-    case group(DataSectionPlan)
-    case list(ListSectionPlan)
-
-    var count: Int {
-        switch self {
-        case .group(let p): p.count
-        case .list(let p): p.count
-        }
+/// same way whatever they are (R40). The figures every section has are stored beside the plan:
+/// reading them through a switch over the plan would copy the whole plan (its arrays retained)
+/// on each read, and the stacking walks read them several times per layout.
+struct MeasuredSection {
+    enum Plan {
+        case group(DataSectionPlan)
+        case list(ListSectionPlan)
     }
 
+    let plan: Plan
+    let count: Int
     /// Along the scroll axis, boundary items (header padding) included.
-    var extent: Double {
-        switch self {
-        case .group(let p): p.extent
-        case .list(let p): p.extent
-        }
+    let extent: Double
+    let elementCount: Int
+
+    static func group(_ p: DataSectionPlan) -> MeasuredSection {
+        MeasuredSection(plan: .group(p), count: p.count, extent: p.extent, elementCount: p.elementCount)
     }
 
-    var elementCount: Int {
-        switch self {
-        case .group(let p): p.elementCount
-        case .list(let p): p.elementCount
-        }
+    static func list(_ p: ListSectionPlan) -> MeasuredSection {
+        MeasuredSection(plan: .list(p), count: p.count, extent: p.extent, elementCount: p.elementCount)
     }
 }
 
