@@ -70,6 +70,10 @@ public struct LayoutAttributes: Hashable, Sendable {
     @inline(__always)
     mutating func setItem(_ item: Int) { item32 = Int32(clamping: item) }
 
+    /// `setItem` for an item the caller has checked is in `0 ... Int32.max` (no clamping).
+    @inline(__always)
+    mutating func setItem(inRange item: Int) { item32 = Int32(truncatingIfNeeded: item) }
+
     public static func cell(_ indexPath: IndexPath, _ frame: Rect, estimated: Bool = false) -> LayoutAttributes {
         LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, isEstimated: estimated)
     }

@@ -92,12 +92,13 @@ struct SectionCellRun: Sequence, IteratorProtocol {
         return (rest, total)
     }
 
-    /// One repetition's cells as templates (frame with its fixed parts, z, estimate) and its
-    /// leaves in runs of equal repetition-axis coordinate (as `next()` caches: consecutive
-    /// leaves, NaN never equal). Cells are then written in blocks of `q` repetitions (about 64
-    /// cells): per block one rounding per run and repetition, then one flat loop copying each
-    /// cell's template and setting its item and rounded coordinate, so small groups pay no
-    /// per-repetition loop overhead. Scratch is O(n + block), on the stack when small.
+    /// A block's cells as templates (frame with its fixed parts, z, estimate: cell b is leaf
+    /// b mod n's) and the leaves in runs of equal repetition-axis coordinate (as `next()`
+    /// caches: consecutive leaves, NaN never equal). Cells are then written in blocks of `q`
+    /// repetitions (about 64 cells): per block one rounding per run and repetition, one bulk
+    /// copy of the block's templates, then one flat loop setting each cell's item and rounded
+    /// coordinate, so small groups pay no per-repetition loop overhead and no per-cell template
+    /// lookup. Scratch is O(block), on the stack when small.
     private static func copy(_ leaves: UnsafePointer<GroupSolution.Leaf>, _ fixed: UnsafePointer<Rect>, n: Int, total: Int,
                              section: Int, first: Int, start: Double, stride: Double, alongX: Bool, transposed: Bool,
                              zIndex: Int, grid: PixelGrid, into out: UnsafeMutablePointer<LayoutAttributes>) {
@@ -105,11 +106,11 @@ struct SectionCellRun: Sequence, IteratorProtocol {
         // self-sized section writes one repetition per call).
         let q = Swift.max(1, Swift.min(64 / n, (total + n - 1) / n))
         let block = n * q
-        withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: n) { templates in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { indices in
+        withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: block) { templates in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n + block) { indices in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: n + n * q) { runs in
-                    guard let templates = templates.baseAddress, let leafOf = indices.baseAddress, let runs = runs.baseAddress else { return }
-                    let runOf = leafOf + block
+                    guard let templates = templates.baseAddress, let runOfLeaf = indices.baseAddress, let runs = runs.baseAddress else { return }
+                    let runOf = runOfLeaf + n
                     let rounded = runs + n
                     var runCount = 0
                     var lastRaw = Double.nan
@@ -120,20 +121,25 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                             runs[runCount] = raw
                             runCount += 1
                         }
-                        runOf[k] = runCount - 1
+                        runOfLeaf[k] = runCount - 1
                         var f = fixed[k]
                         if transposed { f = Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) }
                         (templates + k).initialize(to: LayoutAttributes(
                             category: .cell, kind: nil, indexPath: IndexPath(section: section, item: 0),
                             frame: f, zIndex: zIndex, isEstimated: leaves[k].isEstimated))
                     }
-                    // Cell b of a block: leaf b mod n, rounded value (b div n) · runs + its run.
-                    // (Forward, with no division: entry k < n is rewritten to itself at b = k,
-                    // before later repetitions read it.)
+                    // The other repetitions of the block repeat the first one's templates.
+                    // (Doubling: each copy reads only templates already written, never overlapping.)
+                    var filled = n
+                    while filled < block {
+                        let c = Swift.min(filled, block &- filled)
+                        (templates + filled).initialize(from: templates, count: c)
+                        filled &+= c
+                    }
+                    // Cell b of a block: rounded value (b div n) · runs + its leaf's run.
                     var leaf = 0, base = 0
                     for b in 0..<block {
-                        leafOf[b] = leaf
-                        runOf[b] = base &+ runOf[leaf]
+                        runOf[b] = base &+ runOfLeaf[leaf]
                         leaf &+= 1
                         if leaf == n { leaf = 0; base &+= runCount }
                     }
@@ -152,16 +158,29 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                         let m = Swift.min(block, total &- written)
                         let target = out + written
                         let item = first &+ written
-                        // Each template copied in place (its section set), then its item and rounded coordinate.
-                        if setsX {
+                        // The block's templates copied in bulk (their section set), then each
+                        // cell's item and rounded coordinate.
+                        target.initialize(from: templates, count: m)
+                        if item >= 0, item <= Int(Int32.max) &- m {
+                            // Every item of the block fits 32 bits: stored as is (what clamping gives).
+                            if setsX {
+                                for b in 0..<m {
+                                    target[b].setItem(inRange: item &+ b)
+                                    target[b].frame.origin.x = rounded[runOf[b]]
+                                }
+                            } else {
+                                for b in 0..<m {
+                                    target[b].setItem(inRange: item &+ b)
+                                    target[b].frame.origin.y = rounded[runOf[b]]
+                                }
+                            }
+                        } else if setsX {
                             for b in 0..<m {
-                                (target + b).initialize(to: templates[leafOf[b]])
                                 target[b].setItem(item &+ b)
                                 target[b].frame.origin.x = rounded[runOf[b]]
                             }
                         } else {
                             for b in 0..<m {
-                                (target + b).initialize(to: templates[leafOf[b]])
                                 target[b].setItem(item &+ b)
                                 target[b].frame.origin.y = rounded[runOf[b]]
                             }
@@ -169,7 +188,7 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                         written &+= m
                         r &+= q
                     }
-                    templates.deinitialize(count: n)
+                    templates.deinitialize(count: block)
                 }
             }
         }
