@@ -331,3 +331,77 @@ enum RandomCompositional {
         DirectionalInsets(top: rng.value(0, limit), leading: rng.value(0, limit), bottom: rng.value(0, limit), trailing: rng.value(0, limit))
     }
 }
+
+/// The bulk writer's rounding (one test for the rare cases, else `even / scale`) against
+/// `next()` (which calls `PixelGrid.round` per cell) where the rare cases live: exact pixel
+/// ties either side of zero, coordinates past 2^51 pixels, infinities and NaN, signed zeros,
+/// and every scale the grid accepts or refuses (1, 2, 3, 0.5, 1.5, 0, -2), along x and y,
+/// transposed or not, over runs long enough for several blocks.
+@Suite struct CompositionalBulkRoundingTests {
+    @Test func bulkRoundingMatchesNextOnTiesHugeAndNonFiniteValues() {
+        let starts: [Double] = [0, -0.0, 0.5, -0.5, 1.0 / 6, -1.0 / 6, 2.5, -2.5, 1e-300, -7.25, 1e16, -1e16, 7.5e14, 3e15,
+                                1e300, -1e300, .infinity, -.infinity, .nan, 2_251_799_813_685_248, 750_599_937_895_082.5]
+        let strides: [Double] = [0, 0.5, 1.0 / 3, 21.35, -13.5, 1e15]
+        var compared = 0
+        for scale in [1.0, 2, 3, 0.5, 1.5, 0, -2] {
+            let grid = PixelGrid(scale: scale, floorsFractions: true)
+            for start in starts {
+                for stride in strides {
+                    for (alongX, transposed) in [(false, false), (true, false), (false, true), (true, true)] {
+                        let leaves = (0..<3).map { k in
+                            GroupSolution.Leaf(frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                                               cell: Rect(x: k == 1 ? 0.5 : 1.0 / 6, y: k == 2 ? -0.5 : 0.25, width: 10, height: 10),
+                                               badgeStart: 0, badgeCount: 0, isEstimated: false)
+                        }
+                        let fixed = leaves.map { Rect(x: alongX ? 0 : $0.cell.origin.x, y: alongX ? $0.cell.origin.y : 0, width: 10, height: 10) }
+                        leaves.withUnsafeBufferPointer { l in
+                            fixed.withUnsafeBufferPointer { f in
+                                let run = SectionCellRun(leaves: l, fixed: f, count: 200, section: 1, first: 0, start: start,
+                                                         stride: stride, alongX: alongX, zIndex: 0, grid: grid, transposed: transposed)
+                                var reference: [LayoutAttributes] = []
+                                var it = run
+                                while let a = it.next() { reference.append(a) }
+                                var bulk: [LayoutAttributes] = []
+                                bulk.append(contentsOf: run)
+                                #expect(bulk.count == reference.count)
+                                let same = zip(bulk, reference).allSatisfy { a, b in
+                                    a.indexPath == b.indexPath && a.isEstimated == b.isEstimated && a.zIndex == b.zIndex
+                                        && [a.frame.origin.x, a.frame.origin.y, a.frame.size.width, a.frame.size.height].map(\.bitPattern)
+                                        == [b.frame.origin.x, b.frame.origin.y, b.frame.size.width, b.frame.size.height].map(\.bitPattern)
+                                }
+                                #expect(same, "scale \(scale) start \(start) stride \(stride) alongX \(alongX) transposed \(transposed)")
+                                compared += bulk.count
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared == 7 * 21 * 6 * 4 * 200)
+    }
+
+    /// Items past 2^31 - 1 are clamped as `setItem` clamps (the unclamped store is only for
+    /// blocks that fit), whichever path writes them.
+    @Test func itemsNearTheInt32LimitAreClampedAsBefore() {
+        let leaves = (0..<3).map { k in
+            GroupSolution.Leaf(frame: Rect(x: 0, y: 0, width: 10, height: 10), cell: Rect(x: Double(k) * 10, y: 0, width: 10, height: 10),
+                               badgeStart: 0, badgeCount: 0, isEstimated: false)
+        }
+        let fixed = leaves.map { Rect(x: $0.cell.origin.x, y: 0, width: 10, height: 10) }
+        for first in [Int(Int32.max) - 100, Int(Int32.max) - 63, Int(Int32.max), -5] {
+            leaves.withUnsafeBufferPointer { l in
+                fixed.withUnsafeBufferPointer { f in
+                    let run = SectionCellRun(leaves: l, fixed: f, count: 150, section: 0, first: first, start: 0, stride: 10,
+                                             alongX: false, zIndex: 0, grid: PixelGrid(scale: 3, floorsFractions: true), transposed: false)
+                    var reference: [LayoutAttributes] = []
+                    var it = run
+                    while let a = it.next() { reference.append(a) }
+                    var bulk: [LayoutAttributes] = []
+                    bulk.append(contentsOf: run)
+                    #expect(bulk == reference)
+                    #expect(bulk.last?.indexPath.item == Int(Int32(clamping: first + 149)))
+                }
+            }
+        }
+    }
+}

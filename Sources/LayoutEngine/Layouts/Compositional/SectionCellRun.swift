@@ -146,13 +146,25 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                     // The rounded coordinate lands on x when it is the repetition axis of the
                     // frame as written (swapped back when transposed).
                     let setsX = alongX != transposed
+                    let scale = grid.scale, positive = grid.scale > 0
                     var written = 0
                     var r = 0
                     while written < total {
                         var slot = 0
                         for rep in 0..<q {
                             let along = start + (Double(r &+ rep) * stride + 0.0)
-                            for j in 0..<runCount { rounded[slot &+ j] = grid.round(runs[j] + along) }
+                            for j in 0..<runCount {
+                                // `grid.round` with one test for its rare cases: below 2^51 pixels
+                                // and not a tie it is `even / scale`; otherwise it is asked.
+                                let v = runs[j] + along
+                                let x = v * scale
+                                let even = (x + 6_755_399_441_055_744) - 6_755_399_441_055_744  // 1.5 · 2^52
+                                if positive, x.magnitude < 2_251_799_813_685_248, (x - even).magnitude != 0.5 {
+                                    rounded[slot &+ j] = even / scale
+                                } else {
+                                    rounded[slot &+ j] = grid.round(v)
+                                }
+                            }
                             slot &+= runCount
                         }
                         let m = Swift.min(block, total &- written)
