@@ -380,6 +380,35 @@ enum RandomCompositional {
         #expect(compared == 7 * 21 * 6 * 4 * 200)
     }
 
+    /// Past `bulkCellLimit` cells the writer goes cell by cell instead of copying blocks in bulk:
+    /// the same bytes as `next()` on both sides of the limit, along y and along x transposed.
+    @Test func cellByCellPastTheBulkLimitMatchesNext() {
+        let leaves = (0..<3).map { k in
+            GroupSolution.Leaf(frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                               cell: Rect(x: Double(k) * 10.3, y: k == 2 ? 11.1 : 0.7, width: 10, height: 10),
+                               badgeStart: 0, badgeCount: 0, isEstimated: k == 1)
+        }
+        for (alongX, transposed) in [(false, false), (true, true)] {
+            let fixed = leaves.map { Rect(x: alongX ? 0 : $0.cell.origin.x, y: alongX ? $0.cell.origin.y : 0, width: 10, height: 10) }
+            for count in [SectionCellRun.bulkCellLimit, SectionCellRun.bulkCellLimit + 7] {
+                leaves.withUnsafeBufferPointer { l in
+                    fixed.withUnsafeBufferPointer { f in
+                        let run = SectionCellRun(leaves: l, fixed: f, count: count, section: 3, first: 11, start: 100.2, stride: 21.35,
+                                                 alongX: alongX, zIndex: 1, grid: PixelGrid(scale: 3, floorsFractions: true), transposed: transposed)
+                        var reference: [LayoutAttributes] = []
+                        reference.reserveCapacity(count)
+                        var it = run
+                        while let a = it.next() { reference.append(a) }
+                        var bulk: [LayoutAttributes] = []
+                        bulk.append(contentsOf: run)
+                        #expect(bulk.count == count)
+                        #expect(bulk == reference)
+                    }
+                }
+            }
+        }
+    }
+
     /// Items past 2^31 - 1 are clamped as `setItem` clamps (the unclamped store is only for
     /// blocks that fit), whichever path writes them.
     @Test func itemsNearTheInt32LimitAreClampedAsBefore() {
