@@ -1,4 +1,5 @@
 import Testing
+@testable import CollectionUpdates
 @testable import LayoutEngine
 import TestSupport
 

@@ -1,3 +1,4 @@
+import CollectionUpdates
 import LayoutEngine
 
 /// A decoded `POST /snapshot/apply` body.
