@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
-// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, HTTP}.
+// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, CollectionUpdates, HTTP};
+// the engine is two modules over IndexPaths (see below) so that a release build compiles them side by side.
 import PackageDescription
 
 /// Strict settings for every Swift target (Swift 6 language mode is the tools-version default).
@@ -47,10 +48,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
         .target(name: "HTTPCompression", dependencies: ["CZlib"], swiftSettings: strict),
+        // The shared layout store client: the LayoutStore protocol, group commit, health and
+        // retention, backends by URL scheme, the memory: backend. No engine, so a release build
+        // compiles it beside the engine instead of inside LayoutAPI. LayoutAPI re-exports it.
+        .target(name: "SharedStore", swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
         // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
         // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "CollectionUpdates", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "CollectionUpdates", "SharedStore", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
@@ -83,7 +88,7 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CollectionUpdates", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "SharedStore", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LayoutdCLITests", dependencies: ["LayoutdCLI", "LayoutAPI", "HTTP"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "LayoutdCLI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]
