@@ -1,7 +1,7 @@
 /// A (section, item) pair, ordered section-major as UIKit orders `IndexPath`s.
 /// Named like UIKit's; modules that also import Foundation write `IndexPaths.IndexPath`.
 ///
-/// Its own module so that LayoutEngine and CollectionUpdates, which share only this type, compile
+/// Its own module so that LayoutEngine and UpdateEngine, which share only this type, compile
 /// side by side (see Package.swift). Both re-export it. Everything here is `@inlinable` so the
 /// engine's hot loops see through the module boundary as they did when it lived in LayoutEngine.
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-@testable import CollectionUpdates
+@testable import UpdateEngine
 @testable import LayoutEngine
 
 /// Shorthands for the batch-update tests.

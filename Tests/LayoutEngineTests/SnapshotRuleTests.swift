@@ -1,5 +1,5 @@
 import Testing
-@testable import CollectionUpdates
+@testable import UpdateEngine
 @testable import LayoutEngine
 import TestSupport
 

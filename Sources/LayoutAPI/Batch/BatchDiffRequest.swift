@@ -1,4 +1,4 @@
-import CollectionUpdates
+import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /batch/diff` body: identifiers per section, before and after.

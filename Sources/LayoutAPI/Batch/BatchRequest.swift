@@ -1,4 +1,4 @@
-import CollectionUpdates
+import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /batch/validate` body: the arguments of `BatchValidation.validate`.

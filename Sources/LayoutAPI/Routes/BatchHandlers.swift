@@ -1,5 +1,5 @@
 import HTTP
-import CollectionUpdates
+import UpdateEngine
 import LayoutEngine
 
 /// `POST /batch/validate` and `POST /batch/diff`: UIKit's batch-update verdicts

@@ -1,5 +1,5 @@
 import HTTP
-import CollectionUpdates
+import UpdateEngine
 import LayoutEngine
 
 /// `POST /snapshot/apply`: what UIKit does with a diffable data source snapshot (its throw, or the

@@ -1,4 +1,4 @@
-import CollectionUpdates
+import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /snapshot/section` body.

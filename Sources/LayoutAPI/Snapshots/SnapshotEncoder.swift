@@ -1,4 +1,4 @@
-import CollectionUpdates
+import UpdateEngine
 import LayoutEngine
 
 /// Writes `POST /snapshot/apply` answers. List and text fields are always present (null when they
