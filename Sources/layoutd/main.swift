@@ -58,6 +58,7 @@ let server = Server(configuration: http, responder: app, observer: { record in
     if accessLog { logger.access(record) }
 })
 app.attach(serverStats: { server.stats })
+app.warmUp()
 
 let port: Int
 do {

@@ -64,7 +64,13 @@ import Testing
     @Test func descriptionPathMatchesDescription() {
         var random = SeededRandom(seed: 7)
         for round in 0..<20_000 {
-            let value = round % 2 == 0 ? Double(bitPattern: random.next()) : Double(Int64(bitPattern: random.next()) >> 20) / 3
+            let value: Double
+            switch round % 4 {
+            case 0: value = Double(bitPattern: random.next())
+            case 1: value = Double(Int64(bitPattern: random.next()) >> 20) / 3
+            case 2: value = Double(Int64(bitPattern: random.next()) >> 40) / 7_000_000   // leading zeros: -0.000123...
+            default: value = Double(random.next() >> 11) / 9_007_199_254_740_992 - 0.5      // (-0.5, 0.5)
+            }
             var expected = value.isFinite ? value.description : "null"
             if expected.hasSuffix(".0") { expected.removeLast(2) }
             #expect(written(value, JSONWriter.writeDescription) == expected)
@@ -73,6 +79,8 @@ import Testing
         #expect(written(.nan, JSONWriter.writeDescription) == "null")
         #expect(written(-.infinity, JSONWriter.writeDescription) == "null")
         #expect(written(-2.2250738585072014e-308, JSONWriter.writeDescription) == "-2.2250738585072014e-308")
+        #expect(written(1.0 / 3, JSONWriter.writeDescription) == "0.3333333333333333")
+        #expect(written(-0.0001234567891234, JSONWriter.writeDescription) == "-0.0001234567891234")
     }
 
     // MARK: elements

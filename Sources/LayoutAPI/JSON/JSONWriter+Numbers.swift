@@ -93,15 +93,34 @@ extension JSONWriter {
     }
 
     /// Swift's `description` is the shortest round-trip form; it prints "nan"/"inf" for
-    /// non-finite values, which JSON cannot carry, so those become null.
+    /// non-finite values, which JSON cannot carry, so those become null. The digits come from the
+    /// runtime function `description` itself calls (`swift_float64ToString`, SwiftDtoa), written
+    /// into a stack buffer: no String (thirds such as "0.3333333333333333" are past the 15 bytes a
+    /// String holds inline, so `description` allocated for each).
     @usableFromInline
     static func writeDescription(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        var text = v.isFinite ? v.description : "null"
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text.withUTF8 { utf8 in
-            let count = min(utf8.count, maxNumberLength)
-            if let base = utf8.baseAddress { destination.initialize(from: base, count: count) }
+        guard v.isFinite else {
+            for (i, byte) in "null".utf8.enumerated() { (destination + i).initialize(to: byte) }
+            return 4
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            // The printer leaves the leading zeros of "0.000123" unwritten: the caller's buffer
+            // holds ASCII zeros beforehand.
+            base.initialize(repeating: UInt8(ascii: "0"), count: 32)
+            var count = Int(truncatingIfNeeded: _layoutdFloat64ToString(base, 32, v, false))
+            count = min(count, 32)
+            if count >= 2, base[count &- 2] == UInt8(ascii: "."), base[count &- 1] == UInt8(ascii: "0") { count &-= 2 }
+            count = min(count, maxNumberLength)
+            destination.initialize(from: base, count: count)
             return count
         }
     }
 }
+
+/// The Swift runtime's shortest round-trip printer behind `Double.description` (stdlib declares
+/// it the same way): writes at most `bufferLength` (>= 32) bytes, no terminator, returns the
+/// length. `debug` false is `description`, true `debugDescription`.
+@_silgen_name("swift_float64ToString")
+@usableFromInline
+func _layoutdFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt, _ value: Double, _ debug: Bool) -> UInt64
