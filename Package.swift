@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
-// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, HTTP}.
+// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, UpdateEngine, HTTP};
+// the engine is two modules over IndexPaths (see below) so that a release build compiles them side by side.
 import PackageDescription
 
 /// Strict settings for every Swift target (Swift 6 language mode is the tools-version default).
@@ -28,8 +29,20 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
-        // Pure layout engine: standard library only, no I/O.
-        .target(name: "LayoutEngine", swiftSettings: strict, linkerSettings: libm),
+        // The engine is three modules so that its two halves, which share nothing but `IndexPath`,
+        // compile side by side on two cores (release builds optimize one module per process: as one
+        // module the engine was half of a fresh `swift build -c release`'s critical path).
+        // IndexPath alone; LayoutEngine and UpdateEngine re-export it.
+        // Names matter here: among modules ready to compile, SwiftPM's scheduler (llbuild) starts the
+        // one whose name sorts last first, so the longest one, UpdateEngine, starts as soon as
+        // IndexPaths is done instead of after HTTP; renaming it to sort before LayoutEngine costs
+        // a fresh release build about its own compile time again.
+        .target(name: "IndexPaths", swiftSettings: strict),
+        // Pure layout engine: standard library only, no I/O. Geometry, the layouts, spatial queries.
+        .target(name: "LayoutEngine", dependencies: ["IndexPaths"], swiftSettings: strict, linkerSettings: libm),
+        // Pure too: batch updates (UIKit's validation rules and messages, the ordered steps) and
+        // diffable snapshots. Knows nothing about layouts.
+        .target(name: "UpdateEngine", dependencies: ["IndexPaths"], swiftSettings: strict, linkerSettings: libm),
         // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
         // (Not named CSystem: swift-system, under postgres-nio, has a target of that name.)
         .target(name: "CLayoutd"),
@@ -39,10 +52,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
         .target(name: "HTTPCompression", dependencies: ["CZlib"], swiftSettings: strict),
+        // The shared layout store client: the LayoutStore protocol, group commit, health and
+        // retention, backends by URL scheme, the memory: backend. No engine, so a release build
+        // compiles it beside the engine instead of inside LayoutAPI. LayoutAPI re-exports it.
+        .target(name: "SharedStore", swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
         // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
         // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
@@ -65,17 +82,17 @@ let package = Package(
             swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(
-            name: "LayoutBench", dependencies: ["LayoutEngine", "LayoutAPI", "HTTP"],
+            name: "LayoutBench", dependencies: ["LayoutEngine", "UpdateEngine", "LayoutAPI", "HTTP"],
             path: "Benchmarks/LayoutBench", swiftSettings: strict),
         // libcurl for the integration tests only (Debian: libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // What several test targets share: the seeded generator, the raw-socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "UpdateEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "SharedStore", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LayoutdCLITests", dependencies: ["LayoutdCLI", "LayoutAPI", "HTTP"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "LayoutdCLI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]

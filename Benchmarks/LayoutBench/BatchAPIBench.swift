@@ -1,5 +1,6 @@
 import HTTP
 import LayoutAPI
+import UpdateEngine
 import LayoutEngine
 
 /// The batch routes end to end, in process: JSON body in, JSON answer out (parse, decode,

@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// Batch-update benchmarks: validation of 10,000 mixed updates over 100,000 items (10 sections x

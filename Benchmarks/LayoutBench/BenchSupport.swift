@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UpdateEngine
 import LayoutEngine
 
 /// What every benchmark file needs: a median timer, number formatting without libm, a

@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// Diffable snapshot apply (issue 18): a 100,000-item snapshot (10 sections x 10,000) against a

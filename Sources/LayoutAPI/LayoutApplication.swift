@@ -1,4 +1,5 @@
 import HTTP
+import SharedStore
 import Synchronization
 
 /// The whole service as the HTTP server sees it: routes, the layout cache and metrics behind one

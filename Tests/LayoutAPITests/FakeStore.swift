@@ -1,6 +1,7 @@
 import Dispatch
 import HTTP
 @testable import LayoutAPI
+@testable import SharedStore
 import Synchronization
 
 /// An in-memory `LayoutStore` whose faults tests switch on: down (every call fails at once),

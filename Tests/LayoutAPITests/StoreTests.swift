@@ -1,6 +1,7 @@
 import Dispatch
 import HTTP
 @testable import LayoutAPI
+@testable import SharedStore
 import LayoutEngine
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+@testable import UpdateEngine
 @testable import LayoutEngine
 
 /// Shorthands for the batch-update tests.

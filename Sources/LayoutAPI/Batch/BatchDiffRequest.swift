@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /batch/diff` body: identifiers per section, before and after.

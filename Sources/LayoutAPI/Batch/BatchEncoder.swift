@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// Writes batch verdicts with `JSONWriter` directly: a 100,000-item mapping is ~3 MB of JSON and

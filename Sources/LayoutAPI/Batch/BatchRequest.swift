@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /batch/validate` body: the arguments of `BatchValidation.validate`.

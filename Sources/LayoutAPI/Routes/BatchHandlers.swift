@@ -1,4 +1,5 @@
 import HTTP
+import UpdateEngine
 import LayoutEngine
 
 /// `POST /batch/validate` and `POST /batch/diff`: UIKit's batch-update verdicts

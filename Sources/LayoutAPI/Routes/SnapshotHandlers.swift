@@ -1,4 +1,5 @@
 import HTTP
+import UpdateEngine
 import LayoutEngine
 
 /// `POST /snapshot/apply`: what UIKit does with a diffable data source snapshot (its throw, or the

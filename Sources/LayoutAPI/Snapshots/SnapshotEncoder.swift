@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// Writes `POST /snapshot/apply` answers. List and text fields are always present (null when they

@@ -1,3 +1,4 @@
+import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /snapshot/apply` body.

@@ -1,4 +1,5 @@
 import HTTP
+import SharedStore
 import LayoutEngine
 import Synchronization
 

@@ -63,7 +63,7 @@ package final class StoreClient: Sendable {
     package let store: any LayoutStore
     package let options: StoreOptions
     let metrics = StoreMetrics()
-    let log: @Sendable (LogLevel, String) -> Void
+    package let log: @Sendable (LogLevel, String) -> Void
     let state = Mutex(State())
     let queue = DispatchQueue(label: "layoutd.store.maintenance")
 

@@ -120,7 +120,7 @@ extension StoreClient {
 
 extension StoreClient {
     /// The store's lines of `/metrics`.
-    func renderMetrics() -> String {
+    package func renderMetrics() -> String {
         let g = gauges
         return metrics.render(up: g.up, waiting: g.waiting)
     }
