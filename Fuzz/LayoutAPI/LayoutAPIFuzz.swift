@@ -89,7 +89,7 @@ enum LayoutAPIProperties {
         guard case .array(let entries) = errors else { fail("\(where_): errors is not an array", response, rest) }
         for entry in entries {
             guard case .object(let error) = entry,
-                  case .string(let pointer)? = error["pointer"], pointer.isEmpty || pointer.hasPrefix("/"),
+                  case .string(let pointer)? = error["pointer"], pointer.isEmpty || pointer.utf8.first == UInt8(ascii: "/"),   // bytes: "/" + a combining mark is one Character
                   case .string(let message)? = error["detail"], !message.isEmpty else {
                 fail("\(where_): errors[] entry without a JSON Pointer and a detail", response, rest)
             }
