@@ -23,6 +23,9 @@ public struct Layout: Sendable, Hashable {
     /// Laid out right to left: frames are the mirror image of the left-to-right layout across
     /// `contentSize.width` (`mirrorForRightToLeft()`); a horizontal scroll axis runs from the right.
     public var isRightToLeft: Bool = false
+    /// The orthogonal scrollers of compositional sections that scroll orthogonally, by data
+    /// section (`orthogonalGeometry(ofSection:)`); empty for other layouts (no allocation).
+    public var orthogonalScrolling: [Int: OrthogonalScrollGeometry] = [:]
 
     /// `UICollectionView.elementKindSectionHeader` / `Footer`, as the wire names them.
     public static let defaultElementKinds = ["header", "footer"]

@@ -17,6 +17,7 @@ extension LayoutApplication {
         Route("/layout/{id}.svg",        .get,  .sized(svgCost),       .immutable)  { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
         Route("/layout/{id}",            .get,  .sized(layoutCost),    .immutable)  { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },
         Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable)  { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
+        Route("/layout/{id}/orthogonal-target", .get, .inline,         .immutable)  { (app, r, plan) throws(APIError) in try app.orthogonalTarget(r, plan) },
         Route("/layout/{id}/invalidate", .post, .offload,              .noStore)    { (app, r, plan) throws(APIError) in try app.invalidateLayout(r, plan) },
         Route("/batch/validate",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchValidate(r) },
         Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },

@@ -54,6 +54,20 @@ extension JSONWriter {
     }
 
     private mutating func canonical(_ g: CompositionalGroup) {
+        if let custom = g.custom {
+            // Custom groups are new: their form cannot collide with an existing id.
+            raw("{\"custom\":{\"size\":"); canonical(g.layoutSize)
+            raw(",\"fractional\":"); bool(custom.fractional)
+            raw(",\"frames\":"); list(custom.items) { w, i in
+                w.raw("["); w.number(i.frame.origin.x); w.raw(","); w.number(i.frame.origin.y)
+                w.raw(","); w.number(i.frame.size.width); w.raw(","); w.number(i.frame.size.height)
+                w.raw(","); w.int(i.zIndex); w.raw("]")
+            }
+            raw(",\"inset\":"); canonical(g.contentInsets)
+            raw(",\"edge\":"); canonical(g.edgeSpacing)
+            raw("}}")
+            return
+        }
         raw("{\"o\":"); string(g.orientation.rawValue)
         raw(",\"size\":"); canonical(g.layoutSize)
         raw(",\"count\":")

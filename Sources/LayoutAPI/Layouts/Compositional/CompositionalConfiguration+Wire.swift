@@ -44,7 +44,8 @@ extension CompositionalConfiguration: WireLayout {
 
 extension CompositionalGroup {
     var approximateBytes: Int {
-        subitems.reduce(MemoryLayout<CompositionalGroup>.size) { total, sub in
+        let customBytes = (custom?.items.count ?? 0) * MemoryLayout<CustomGroupItem>.stride
+        return subitems.reduce(MemoryLayout<CompositionalGroup>.size + customBytes) { total, sub in
             switch sub {
             case .item(let i): total + MemoryLayout<CompositionalSubitem>.stride
                 + i.supplementaryItems.count * (MemoryLayout<CompositionalSupplementaryItem>.stride + 32)

@@ -113,6 +113,11 @@ extension WireReader {
             throw FieldError.invalidValue(pointer: field.pointer, detail: "\(field.pointer) nests groups \(depth) deep; this server accepts at most \(CompositionalNodeCount.maximumDepth) levels. Flatten the nesting.")
         }
         let o = try field.object()
+        if let custom = o.optional("custom") {
+            try o.rejectUnknownKeys(allowed: ["custom"])
+            try nodes.add(1, at: field.pointer)
+            return try customGroup(custom, nodes: &nodes)
+        }
         try o.rejectUnknownKeys(allowed: Self.compositionalGroupKeys)
         try nodes.add(1, at: field.pointer)
         let orientation = try o.required("orientation").enumValue(GroupOrientation.self)

@@ -32,7 +32,7 @@ extension CompositionalBuilder {
             let budget = max(maxItems, CompositionalLayout.minimumSolutionItems)
             let insets = containerInsets(section.contentInsetsReference)
             solved.append(try SolvedSection(section, index: l, collectionView: cv, insets: insets,
-                                            grid: grid, transposed: transposed, leafBudget: budget))
+                                            grid: grid, transposed: transposed, leafBudget: budget, mirrorsCustomItems: mirrorsCustomItems))
         }
         while solved.count < config.sections.count { solved.append(nil) }
         let preferred = preferredBySection()
@@ -115,6 +115,7 @@ extension CompositionalBuilder {
                             pinning: Pinning(headers: false, footers: false, scale: grid.scale,
                                              contentInset: transposed ? Self.transpose(cv.contentInset) : cv.contentInset),
                             elementKinds: kinds)
+        layout.orthogonalScrolling = orthogonalScrolling
         if config.hasListSections {
             layout.pinning.selfPinnedZIndexRaise = ListZIndex.pinnedRaise
             layout.roundedSections = roundedSections

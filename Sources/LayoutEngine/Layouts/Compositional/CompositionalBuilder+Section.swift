@@ -76,6 +76,12 @@ extension CompositionalBuilder {
             let si = p.section.contentInsets
             let o = Size(width: p.containerLeading + si.leading + plan.contentMain + si.trailing + p.containerTrailing, height: plan.hostHeight)
             orthogonalSize = transposed ? Size(width: o.height, height: o.width) : o
+            // N19-N21: the scroller is the section's frame clamped to the container (its width
+            // pixel-rounded), its content the section's insets and groups along the axis.
+            orthogonalScrolling[s] = OrthogonalScrollGeometry(
+                behavior: p.section.orthogonalScrollingBehavior, groupExtent: p.rootSize.width, interGroupSpacing: spacing,
+                viewport: grid.round(width - p.containerLeading - p.containerTrailing),
+                contentLength: si.leading + plan.contentMain + si.trailing, scale: grid.scale)
         }
         sections.append(SectionGeometry(minScroll: y0, maxScroll: y0 + plan.extent,
                                         headerIndex: header.map { boundaryStart + $0 }, footerIndex: footer.map { boundaryStart + $0 },

@@ -16,6 +16,11 @@ struct CompositionalBuilder {
     var listKinds: [SupplementaryKind?] = [nil, nil, nil, nil, nil]
     /// Cells through `SectionCellRun.next()` one at a time instead of its bulk copy (tests).
     var referenceCells = false
+    /// Right to left (the seam mirrors the built layout): custom groups' items are placed
+    /// mirrored within their group (N4).
+    var mirrorsCustomItems = false
+    /// The orthogonal scrollers' geometry, by data section (N19-N21).
+    var orthogonalScrolling: [Int: OrthogonalScrollGeometry] = [:]
 
     init(_ config: consuming CompositionalConfiguration, transposed: Bool) {
         let scale = config.collectionView.scale

@@ -54,7 +54,7 @@ public enum GroupCountKind: String, Hashable, Sendable, CaseIterable {
     case repeating
 }
 
-/// `NSCollectionLayoutGroup` (horizontal or vertical; custom groups are not modelled).
+/// `NSCollectionLayoutGroup`: horizontal, vertical, or custom (`custom` set, no subitems).
 public struct CompositionalGroup: Hashable, Sendable {
     public var orientation: GroupOrientation
     public var layoutSize: CompositionalSize
@@ -67,6 +67,9 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// Inside the group; values in (0, 0.5) are fractions of the group's size (R12, R17).
     public var contentInsets: DirectionalInsets
     public var edgeSpacing: EdgeSpacing
+    /// `NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)`: the provider's output
+    /// (CustomGroup.swift); `orientation`, `subitems`, `count` and spacing are then unused.
+    public var custom: CustomGroupProvider?
 
     public init(orientation: GroupOrientation, layoutSize: CompositionalSize, subitems: [CompositionalSubitem],
                 count: Int? = nil, countKind: GroupCountKind = .subitemCount,

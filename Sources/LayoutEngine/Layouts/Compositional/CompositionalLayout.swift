@@ -21,11 +21,13 @@ public enum CompositionalLayout {
         // One copy of the input, changed in place and moved into the builder (each copy of a
         // configuration retains every array in it).
         var config = configuration
+        let rightToLeft = config.collectionView.layoutDirection == .rightToLeft
         config.moveToLeadingCoordinates()
         let transposed = config.scrollDirection == .horizontal
         if transposed { config = config.transposedForSolving }
         var builder = CompositionalBuilder(consume config, transposed: transposed)
         builder.referenceCells = referenceCells
+        builder.mirrorsCustomItems = rightToLeft
         return try builder.build()
     }
 }

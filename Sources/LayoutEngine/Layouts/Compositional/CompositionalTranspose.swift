@@ -42,6 +42,7 @@ extension CompositionalGroup {
         g.layoutSize = layoutSize.transposed
         g.contentInsets = contentInsets.transposed
         g.edgeSpacing = edgeSpacing.transposed
+        g.custom = custom?.transposed
         g.subitems = subitems.map { sub in
             switch sub {
             case .item(let i): .item(i.transposed)

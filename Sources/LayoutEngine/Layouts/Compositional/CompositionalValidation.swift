@@ -51,6 +51,18 @@ enum CompositionalValidation {
         }
         nodes += 1
         try checkNodes(nodes, path: path)
+        if let provider = g.custom {
+            func customPath() -> Path { path().appending("custom") }
+            try size(g.layoutSize) { customPath().appending("layoutSize") }
+            nodes += provider.items.count
+            let framesKey = provider.fractional ? "fractionalFrames" : "frames"
+            try checkNodes(nodes) { customPath().appending(framesKey) }
+            // N3: the section solver asks the root group for item i mod n; with n = 0 UIKit asserts.
+            if provider.items.isEmpty, depth == 1 {
+                throw CompositionalErrors.structure("CUSTOM_GROUP_WITHOUT_ITEMS", "This custom group's item provider returned no items: UIKit asserts \"itemCount\" in -[_UICollectionLayoutItemSolver _frameForAbsoluteIndex:…] when the section asks it for an item. Return at least one NSCollectionLayoutGroupCustomItem (send at least one frame).", path: customPath().appending(framesKey))
+            }
+            return
+        }
         try size(g.layoutSize) { path().appending("layoutSize") }
         guard !g.subitems.isEmpty else {
             throw CompositionalErrors.structure("GROUP_WITHOUT_SUBITEMS", "This NSCollectionLayoutGroup has no subitems; UIKit requires at least one. Add an item or group to subitems.", path: path().appending("subitems"))

@@ -13,6 +13,8 @@ struct GroupSolution {
         var badgeCount: Int32
         /// The size is (partly) an estimate that no preferred size replaced.
         var isEstimated: Bool
+        /// Added to the cells' zIndex: a custom group item's `zIndex` (N9), 0 for other items.
+        var zIndex: Int32 = 0
     }
 
     /// An item supplementary, its frame relative to its item's cell origin (R33, R34).
@@ -28,10 +30,12 @@ struct GroupSolution {
     var size: Size = .zero
 
     /// R23's partial last group: the extent along `vertical ? y : x` that the first `count`
-    /// items need, measured as `maxAxis(first count) − maxAxis(all)` off the full extent.
+    /// items need, measured as `maxAxis(first count) − maxAxis(all)` off the full extent. The
+    /// maxima are those of `CGRectUnion(CGRectZero, …)`, never below 0 (N7: custom frames may
+    /// lie above the group's origin; other items never do).
     func trimmedExtent(first count: Int, full: Double, vertical: Bool) -> Double {
         guard count > 0, count < leaves.count else { return full }
-        var all = -Double.infinity, first = -Double.infinity
+        var all = 0.0, first = 0.0
         for (i, leaf) in leaves.enumerated() {
             let m = vertical ? leaf.frame.maxY : leaf.frame.maxX
             if m > all { all = m }

@@ -34,6 +34,14 @@ extension GroupSolver {
             case .item(let item):
                 spacing = item.edgeSpacing
                 childSize = try addLeaf(item, layoutSize: c.layoutSize, size: c.size, path: path, index: c.index)
+            case .group(let child) where child.custom != nil:
+                // N11: sized and arranged like any subitem; its items join the parent's solution.
+                spacing = child.edgeSpacing
+                childOrientation = .vertical
+                var nested = child
+                nested.layoutSize = c.layoutSize
+                childSize = try solveCustom(nested, size: c.size, environment: CustomGroupEnvironment(group: nested, contentSize: c.environment),
+                                            limited: true) { path().appending("subitems", c.index).appending("group") }
             case .group(let child):
                 spacing = child.edgeSpacing
                 childOrientation = child.orientation
@@ -48,6 +56,8 @@ extension GroupSolver {
         }
         // Along the axis (R16): the first n candidates were solved.
         let solved = accepted.lowerBound..<(accepted.lowerBound + n)
+        // N15-N17: uniform siblings take their run's largest size before the arrangement.
+        try uniformSiblings(group, solved: solved, path: path)
         let spacing = group.interItemSpacing ?? .fixed(0)
         let effAxis = horizontal ? container.effectiveWidth : container.effectiveHeight
         let effCross = horizontal ? container.effectiveHeight : container.effectiveWidth
@@ -99,11 +109,24 @@ extension GroupSolver {
             if layoutSize.height.isEstimated { size.height = p.height }
             estimated = false
         }
+        let badgeStart = solution.badges.count
+        let cell = try cellAndBadges(item, layoutSize: layoutSize, size: size, badgesAt: badgeStart, path: groupPath, index: index)
+        let frame = Rect(origin: .zero, size: size)
+        solution.leaves.append(.init(frame: frame, cell: cell, badgeStart: Int32(badgeStart),
+                                     badgeCount: Int32(item.supplementaryItems.count), isEstimated: estimated))
+        leafBudget -= 1
+        return size
+    }
+
+    /// The cell frame of an item of `size` at the origin (R8, R9) and its supplementaries (R33,
+    /// R34), written to `solution.badges` from `start` (appended past the end, replaced before it:
+    /// a uniform sibling's resize re-anchors its badges in place).
+    mutating func cellAndBadges(_ item: CompositionalItem, layoutSize: CompositionalSize, size: Size, badgesAt start: Int,
+                                path groupPath: () -> [CompositionalError.PathComponent], index: Int) throws(CompositionalError) -> Rect {
         let frame = Rect(origin: .zero, size: size)
         let cell = item.contentInsets.ignoringEstimatedAxes(of: layoutSize).inset(frame)
         func path() -> [CompositionalError.PathComponent] { groupPath().appending("subitems", index).appending("item") }
         try checkFrame(cell) { path().appending("contentInsets") }
-        let badgeStart = solution.badges.count
         for (j, s) in item.supplementaryItems.enumerated() {
             let host = LayoutContainer(size: cell.size, insets: .zero)
             let badgeSize = grid.resolve(s.layoutSize, in: host)
@@ -111,24 +134,22 @@ extension GroupSolver {
                                     containerAnchor: s.containerAnchor, itemAnchor: s.itemAnchor)
             let badge = s.contentInsets.ignoringEstimatedAxes(of: s.layoutSize).inset(f)
             try checkFrame(badge) { path().appending("supplementaryItems", j).appending("contentInsets") }
-            solution.badges.append(.init(kind: s.elementKind, frame: badge, zIndex: s.zIndex))
+            let placed = GroupSolution.Badge(kind: s.elementKind, frame: badge, zIndex: s.zIndex)
+            if start + j < solution.badges.count { solution.badges[start + j] = placed } else { solution.badges.append(placed) }
         }
-        solution.leaves.append(.init(frame: frame, cell: cell, badgeStart: Int32(badgeStart),
-                                     badgeCount: Int32(item.supplementaryItems.count), isEstimated: estimated))
-        leafBudget -= 1
-        return size
+        return cell
     }
 
     /// R45: a frame whose rounded size is negative (content insets larger than the item) is
     /// refused with UIKit's message. Checked once per solution item, not per placed element.
-    private func checkFrame(_ frame: Rect, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) {
+    func checkFrame(_ frame: Rect, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) {
         let r = grid.round(frame)
         guard r.size.width < 0 || r.size.height < 0 else { return }
         let show = { (f: Rect) in self.transposed ? Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) : f }
         throw CompositionalErrors.invalidFrame(rounded: show(r), frame: show(frame), scale: grid.scale, path: path())
     }
 
-    private mutating func offsetLeaves(_ range: Range<Int>, by origin: Point) {
+    mutating func offsetLeaves(_ range: Range<Int>, by origin: Point) {
         guard origin.x != 0 || origin.y != 0 else { return }
         for j in range {
             solution.leaves[j].frame.origin.x += origin.x

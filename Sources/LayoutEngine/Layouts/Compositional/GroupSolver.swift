@@ -19,10 +19,14 @@ struct GroupSolver {
     /// candidates, the group pops them once placed (nested groups push and pop above them), so
     /// a whole solve uses one buffer instead of arrays per group.
     var candidates: [Candidate] = []
+    /// Right to left: custom groups' items are placed mirrored within their group, so the
+    /// layout's final mirror image (RightToLeft.swift) puts them where the provider did (N4).
+    let mirrorsCustomItems: Bool
 
-    init(grid: PixelGrid, transposed: Bool, leafBudget: Int, preferred: [Int: Size] = [:]) {
+    init(grid: PixelGrid, transposed: Bool, leafBudget: Int, preferred: [Int: Size] = [:], mirrorsCustomItems: Bool = false) {
         self.grid = grid
         self.transposed = transposed
+        self.mirrorsCustomItems = mirrorsCustomItems
         self.leafBudget = leafBudget
         self.preferred = preferred
         solution.leaves.reserveCapacity(min(max(leafBudget, 1), 16))
@@ -36,12 +40,20 @@ struct GroupSolver {
         var layoutSize: CompositionalSize
         var size: Size
         var child = Child()
+        /// An item (not a nested group): uniform siblings are runs of these (N15).
+        var isItem = true
+        /// A custom group's environment content size: `layoutSize` against the same container
+        /// without its insets (N2).
+        var environment = Size.zero
     }
 
     /// Solves `group` at its resolved `size`; its items are appended to `solution.leaves`
     /// relative to the group's origin. Returns the group's final size (R5). `path` builds the
     /// group's path only for an error (no arrays per solved group).
     mutating func solve(_ group: CompositionalGroup, size: Size, path: () -> [CompositionalError.PathComponent]) throws(CompositionalError) -> Size {
+        if group.custom != nil {
+            return try solveCustom(group, size: size, environment: CustomGroupEnvironment(group: group, contentSize: size), limited: true, path: path)
+        }
         let horizontal = group.orientation == .horizontal
         let insets = group.contentInsets.resolvedAsGroupInsets(in: size)
         let container = LayoutContainer(size: size, insets: insets)
@@ -86,10 +98,10 @@ struct GroupSolver {
         while candidates.count - base < limit {
             let index = k % m
             // Read in place, one switch (each property getter would copy the subitem's payload).
-            let (subSize, edges, isGroup) = group.subitems.withUnsafeBufferPointer { subs in
+            let (subSize, edges, isGroup, isCustom) = group.subitems.withUnsafeBufferPointer { subs in
                 switch subs[index] {
-                case .item(let i): (i.layoutSize, i.edgeSpacing, false)
-                case .group(let g): (g.layoutSize, g.edgeSpacing, true)
+                case .item(let i): (i.layoutSize, i.edgeSpacing, false, false)
+                case .group(let g): (g.layoutSize, g.edgeSpacing, true, g.custom != nil)
                 }
             }
             var layoutSize = subSize
@@ -118,7 +130,10 @@ struct GroupSolver {
                 }
                 break
             }
-            candidates.append(Candidate(index: index, layoutSize: layoutSize, size: size))
+            var candidate = Candidate(index: index, layoutSize: layoutSize, size: size)
+            candidate.isItem = !isGroup
+            if isCustom { candidate.environment = grid.resolve(layoutSize, in: LayoutContainer(size: container.size, insets: .zero)) }
+            candidates.append(candidate)
             k += 1
         }
         return base..<candidates.count

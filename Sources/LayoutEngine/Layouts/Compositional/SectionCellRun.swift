@@ -4,7 +4,8 @@
 /// check (a self-sized section appends one repetition at a time). Leaf frames move by their
 /// repetition's offset on the repetition axis and are rounded (R45), the repeating coordinate
 /// once per row; sizes and the other coordinate come rounded in `fixed`; frames are swapped back
-/// when the layout was solved transposed.
+/// when the layout was solved transposed. A cell's zIndex is the section's (1 above a background
+/// decoration, R32) plus its leaf's (a custom group item's, N9).
 struct SectionCellRun: Sequence, IteratorProtocol {
     let leaves: UnsafeBufferPointer<GroupSolution.Leaf>
     let fixed: UnsafeBufferPointer<Rect>
@@ -64,7 +65,7 @@ struct SectionCellRun: Sequence, IteratorProtocol {
         if alongX { f.origin.x = lastRounded } else { f.origin.y = lastRounded }
         if transposed { f = Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) }
         let attributes = LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: section, item: first + item),
-                                          frame: f, zIndex: zIndex, isEstimated: leaf.isEstimated)
+                                          frame: f, zIndex: zIndex &+ Int(leaf.zIndex), isEstimated: leaf.isEstimated)
         item += 1
         k += 1
         return attributes
@@ -129,7 +130,7 @@ struct SectionCellRun: Sequence, IteratorProtocol {
                         if transposed { f = Rect(x: f.origin.y, y: f.origin.x, width: f.size.height, height: f.size.width) }
                         (templates + k).initialize(to: LayoutAttributes(
                             category: .cell, kind: nil, indexPath: IndexPath(section: section, item: 0),
-                            frame: f, zIndex: zIndex, isEstimated: leaves[k].isEstimated))
+                            frame: f, zIndex: zIndex &+ Int(leaves[k].zIndex), isEstimated: leaves[k].isEstimated))
                     }
                     // The other repetitions of the block repeat the first one's templates.
                     // (Doubling: each copy reads only templates already written, never overlapping.)

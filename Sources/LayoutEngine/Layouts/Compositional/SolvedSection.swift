@@ -27,9 +27,14 @@ final class SolvedSection {
 
     typealias Path = [CompositionalError.PathComponent]
 
+    /// Right to left: custom groups' items are laid out mirrored within their group so that the
+    /// layout's final mirror image leaves them where the provider put them (N4).
+    let mirrorsCustomItems: Bool
+
     init(_ section: CompositionalSection, index: Int, collectionView cv: CollectionViewMetrics, insets layoutInsets: (Double, Double),
-         grid: PixelGrid, transposed: Bool, leafBudget: Int) throws(CompositionalError) {
+         grid: PixelGrid, transposed: Bool, leafBudget: Int, mirrorsCustomItems: Bool = false) throws(CompositionalError) {
         self.section = section
+        self.mirrorsCustomItems = mirrorsCustomItems
         self.index = index
         self.grid = grid
         self.transposed = transposed
@@ -38,12 +43,7 @@ final class SolvedSection {
         (containerLeading, containerTrailing) = layoutInsets
         let si = section.contentInsets
         func path() -> Path { [.key("layout"), .key("sections"), .index(index)] }
-        // R21 / R37: section insets on the cross axis of the section's own axis.
-        root = orthogonal
-            ? LayoutContainer(size: Size(width: cv.width, height: cv.height),
-                              insets: DirectionalInsets(top: si.top, leading: containerLeading, bottom: si.bottom, trailing: containerTrailing))
-            : LayoutContainer(size: Size(width: cv.width, height: cv.height),
-                              insets: DirectionalInsets(top: 0, leading: containerLeading + si.leading, bottom: 0, trailing: containerTrailing + si.trailing))
+        root = Self.rootContainer(section, size: Size(width: cv.width, height: cv.height), layoutInsets: layoutInsets)
         guard root.effectiveWidth > 0, root.effectiveHeight > 0 else {
             throw CompositionalErrors.noRoom(insets: root.insets, size: root.size, transposed: transposed,
                                               path: si.isZero ? [.key("collectionView")] : path().appending("contentInsets"))
@@ -53,8 +53,15 @@ final class SolvedSection {
             throw CompositionalErrors.zeroExtent(group: section.group, extent: min(resolved.width, resolved.height),
                                                  path: path().appending("group").appending("layoutSize").appending(resolved.width > 0 ? "height" : "width"))
         }
-        var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: leafBudget)
-        let size = try solver.solve(section.group, size: resolved) { path().appending("group") }
+        var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: leafBudget, mirrorsCustomItems: mirrorsCustomItems)
+        let size: Size
+        if section.group.custom != nil {
+            // N3: every frame the provider returns is an item of the root group, whatever the budget.
+            let environment = Self.customEnvironment(section.group, in: root, grid: grid)
+            size = try solver.solveCustom(section.group, size: resolved, environment: environment, limited: false) { path().appending("group") }
+        } else {
+            size = try solver.solve(section.group, size: resolved) { path().appending("group") }
+        }
         // Every walk accepts at least one subitem or throws, so this holds; kept so no later
         // `i mod n` can divide by zero whatever the input.
         guard !solver.solution.leaves.isEmpty else {
@@ -63,6 +70,23 @@ final class SolvedSection {
         rootSize = size
         solution = solver.solution
         (rootOffset, extent, crossExtent) = Self.edgePlacement(section.group, size: size, in: root, orthogonal: orthogonal)
+    }
+
+    /// R21 / R37: the root group's container, the section insets on the cross axis of the
+    /// section's own axis (y for a vertical section, x when it scrolls orthogonally).
+    static func rootContainer(_ section: CompositionalSection, size: Size, layoutInsets: (Double, Double)) -> LayoutContainer {
+        let si = section.contentInsets
+        let (cl, cr) = layoutInsets
+        return section.orthogonalScrollingBehavior != .none
+            ? LayoutContainer(size: size, insets: DirectionalInsets(top: si.top, leading: cl, bottom: si.bottom, trailing: cr))
+            : LayoutContainer(size: size, insets: DirectionalInsets(top: 0, leading: cl + si.leading, bottom: 0, trailing: cr + si.trailing))
+    }
+
+    /// N2: a root custom group's provider sees its layout size resolved against the root
+    /// container without the container's insets (a full-width group in a section with 20-pt
+    /// leading and trailing insets sees 390 on a 390-pt view, while its frame is 350 wide).
+    static func customEnvironment(_ group: CompositionalGroup, in root: LayoutContainer, grid: PixelGrid) -> CustomGroupEnvironment {
+        CustomGroupEnvironment(group: group, contentSize: grid.resolve(group.layoutSize, in: LayoutContainer(size: root.size, insets: .zero)))
     }
 
     /// R11's root-group edge spacing: along the layout axis it enlarges the extent; across it,
@@ -104,9 +128,13 @@ final class SolvedSection {
     /// Self-sizing (R4, R5): the root group solved again for one repetition, with the measured
     /// sizes of its items (keyed by their place in the repetition).
     func resolved(with preferred: [Int: Size]) throws(CompositionalError) -> (GroupSolution, Double, Double) {
-        var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: solution.leaves.count, preferred: preferred)
+        var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: solution.leaves.count, preferred: preferred,
+                                 mirrorsCustomItems: mirrorsCustomItems)
         let resolved = grid.resolve(section.group.layoutSize, in: root)
-        let size = try solver.solve(section.group, size: resolved) { [.key("layout"), .key("sections"), .index(index), .key("group")] }
+        let path: [CompositionalError.PathComponent] = [.key("layout"), .key("sections"), .index(index), .key("group")]
+        let size = section.group.custom != nil
+            ? try solver.solveCustom(section.group, size: resolved, environment: Self.customEnvironment(section.group, in: root, grid: grid), limited: false) { path }
+            : try solver.solve(section.group, size: resolved) { path }
         let (_, extent, cross) = Self.edgePlacement(section.group, size: size, in: root, orthogonal: orthogonal)
         return (solver.solution, extent, cross)
     }
