@@ -406,6 +406,38 @@ enum OpenAPIDocument {
                                 pinToVisibleBounds: true
                             decorationItems: [{elementKind: background}]
                       sections: [{numberOfItems: 1}, {numberOfItems: 5}]
+                  compositionalCustomCollage:
+                    summary: NSCollectionLayoutGroup.custom, a three-frame collage repeating every 200 pt (the frames the item provider returns).
+                    value:
+                      collectionView: {width: 390, height: 844, scale: 3}
+                      layout:
+                        type: compositional
+                        sections:
+                          - group:
+                              custom:
+                                layoutSize: {width: {fractionalWidth: 1}, height: {absolute: 200}}
+                                frames:
+                                  - {x: 0, y: 0, width: 260, height: 200}
+                                  - {x: 260, y: 0, width: 130, height: 100}
+                                  - {x: 260, y: 100, width: 130, height: 100, zIndex: 1}
+                      sections: [{numberOfItems: 7}]
+                  compositionalUniformSiblings:
+                    summary: Three cards per row, equally tall (uniformAcrossSiblings), after measuring (preferredSizes).
+                    value:
+                      collectionView: {width: 390, height: 844, scale: 3}
+                      layout:
+                        type: compositional
+                        sections:
+                          - group:
+                              orientation: horizontal
+                              layoutSize: {width: {fractionalWidth: 1}, height: {estimated: 100}}
+                              subitems: [{item: {layoutSize: {width: {fractionalWidth: 0.3333333333333333}, height: {uniformAcrossSiblings: 100}}}}]
+                            interGroupSpacing: 10
+                      sections: [{numberOfItems: 5}]
+                      preferredSizes:
+                        - {indexPath: [0, 0], width: 130, height: 80}
+                        - {indexPath: [0, 1], width: 130, height: 120}
+                        - {indexPath: [0, 2], width: 130, height: 60}
                   settingsList:
                     summary: A settings screen (UICollectionViewCompositionalLayout.list(using:)) with inset-grouped sections, headers and separators.
                     value:
@@ -812,6 +844,125 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/UnknownLayout'
             '422':
               $ref: '#/components/responses/AnswerTooLarge'
+            '503':
+              $ref: '#/components/responses/StoreUnavailable'
+      /layout/{id}/orthogonal-target:
+        parameters:
+          - $ref: '#/components/parameters/LayoutID'
+        get:
+          tags: [layout]
+          operationId: orthogonalTarget
+          summary: Where an orthogonally scrolling section comes to rest after a swipe.
+          description: |
+            The content offset UIKit's orthogonal scroller settles on for compositional section
+            `section` (one listed in the layout's `orthogonalSections`), with the geometry that
+            decided it. Offsets run along the section's scroll axis (x when the layout scrolls
+            vertically), measured from the leading edge; 0 is where the layout reports the section's
+            frames (the offset `orthogonalOffsets` of the element queries takes).
+    
+            - `continuous`: `offset`, clamped to `minOffset … maxOffset`.
+            - `continuousGroupLeadingBoundary`: the next group boundary (a multiple of `step`,
+              `groupExtent + interGroupSpacing`) in the swipe's direction, with a 0.005-step
+              tolerance; the direction is `offset − current`, or the sign of `velocity` without
+              `current`; clamped.
+            - `paging` (pages of `viewport`), `groupPaging` and `groupPagingCentered` (pages of
+              `step`, the latter from `-centeringInset`): with `current` (the offset where the finger
+              lifted), UIScrollView's rule: faster than 300 pt/s the next page boundary in the swipe's
+              direction, slower the nearest page, no move when exactly on a page; without it the page
+              nearest `offset`. Clamped.
+    
+            `rule` says which applied. `centeringInset` (groupPagingCentered) is inferred as
+            `(viewport − groupExtent) / 2` rounded to the pixel; the query parameter replaces it.
+            A malformed or missing parameter is a 400 naming it; a section the layout does not have,
+            or one that does not scroll orthogonally, is a 422 naming `section`. The answer is O(1).
+          parameters:
+            - name: section
+              in: query
+              required: true
+              description: The section, a whole number (no leading zeros).
+              schema:
+                type: string
+                pattern: '^(0|[1-9][0-9]{0,9})$'
+                examples: ['1']
+            - name: offset
+              in: query
+              required: true
+              description: The offset UIScrollView proposes (its projection of the swipe, `targetContentOffset`), in points, a number as JSON spells it (`+` sent as `%2B`).
+              schema:
+                type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
+                examples: ['350']
+            - name: velocity
+              in: query
+              required: true
+              description: The swipe's velocity along the axis in points per second, positive towards larger offsets (the delegate's points-per-millisecond velocity times 1000).
+              schema:
+                type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
+                examples: ['500', '-800']
+            - name: current
+              in: query
+              description: The offset when the finger lifted (the scroller's current offset). It decides the direction for `continuousGroupLeadingBoundary` and the page for the paging behaviours.
+              schema:
+                type: string
+                pattern: '^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
+                examples: ['300']
+            - name: centeringInset
+              in: query
+              description: Replaces the inferred centring inset of `groupPagingCentered`, in points (≥ 0, no sign).
+              schema:
+                type: string
+                pattern: '^(0|[1-9][0-9]{0,14})(\.[0-9]+)?([eE][-+]?[0-9]{1,2})?$'
+                examples: ['45']
+            - $ref: '#/components/parameters/IfNoneMatch'
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The resting offset and its geometry.
+              headers:
+                ETag:
+                  description: 'Strong validator of this answer: `"<id>.q<16 hex digits>"`, the digits a hash of the query string.'
+                  schema:
+                    type: string
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/OrthogonalTargetResponse'
+                  examples:
+                    groupLeadingBoundary:
+                      summary: '`?section=0&offset=350&velocity=500` on ten 200-pt groups 10 pt apart, section insets 16, continuousGroupLeadingBoundary.'
+                      value: {"id": "6c3c0e7fbbc4d51bf0c6b5a3b1f8e1a2", "section": 0, "targetOffset": 420, "rule": "groupBoundary", "geometry": {"behavior": "continuousGroupLeadingBoundary", "groupExtent": 200, "interGroupSpacing": 10, "step": 210, "viewport": 390, "contentLength": 2122, "centeringInset": 0, "minOffset": 0, "maxOffset": 1732}}
+                    groupPagingCentered:
+                      summary: '`?section=0&offset=200&velocity=900` on six 300-pt groups 10 pt apart, groupPagingCentered.'
+                      value: {"id": "0b1c6f0c7d2f4a8e9b3a5c6d7e8f9a0b", "section": 0, "targetOffset": 265, "rule": "nearestPage", "geometry": {"behavior": "groupPagingCentered", "groupExtent": 300, "interGroupSpacing": 10, "step": 310, "viewport": 390, "contentLength": 1850, "centeringInset": 45, "minOffset": -45, "maxOffset": 1505, "pageStride": 310, "pagingOrigin": -45}}
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
+            '400':
+              $ref: '#/components/responses/BadRequest'
+            '404':
+              $ref: '#/components/responses/UnknownLayout'
+            '422':
+              $ref: '#/components/responses/Unprocessable'
             '503':
               $ref: '#/components/responses/StoreUnavailable'
       /layout/{id}/invalidate:
@@ -2823,7 +2974,10 @@ enum OpenAPIDocument {
           description: '`NSCollectionLayoutSection`.'
           properties:
             group:
-              $ref: '#/components/schemas/CompositionalGroup'
+              description: The root group, an ordinary group or a custom one (`CompositionalCustomGroup`).
+              oneOf:
+                - $ref: '#/components/schemas/CompositionalGroup'
+                - $ref: '#/components/schemas/CompositionalCustomGroup'
             contentInsets:
               $ref: '#/components/schemas/DirectionalInsets'
             interGroupSpacing:
@@ -2893,7 +3047,9 @@ enum OpenAPIDocument {
             item:
               $ref: '#/components/schemas/CompositionalItem'
             group:
-              $ref: '#/components/schemas/CompositionalNestedGroup'
+              oneOf:
+                - $ref: '#/components/schemas/CompositionalNestedGroup'
+                - $ref: '#/components/schemas/CompositionalCustomGroup'
         CompositionalNestedGroup:
           type: object
           additionalProperties: false
@@ -2936,36 +3092,38 @@ enum OpenAPIDocument {
             item:
               $ref: '#/components/schemas/CompositionalItem'
             group:
-              type: object
-              additionalProperties: false
-              required: [orientation, layoutSize, subitems]
-              description: A group nested a third level deep, with the fields of `CompositionalGroup`; its subitems are objects of the same shape again, up to 32 levels (the contract spells out three so that schema-driven tools need not recurse). Like every group, it has no other fields (an unknown one is a 400 naming it).
-              properties:
-                orientation:
-                  type: string
-                  enum: [horizontal, vertical]
-                layoutSize:
-                  $ref: '#/components/schemas/CompositionalSize'
-                subitems:
-                  type: array
-                  minItems: 1
-                  items:
-                    type: object
-                    description: Exactly one of `item` (`CompositionalItem`) or `group` (the fields of `CompositionalGroup`).
-                count:
-                  type: integer
-                  minimum: 1
-                  maximum: 10000
-                countKind:
-                  type: string
-                  enum: [subitemCount, repeating]
-                  default: subitemCount
-                interItemSpacing:
-                  $ref: '#/components/schemas/CompositionalSpacing'
-                contentInsets:
-                  $ref: '#/components/schemas/DirectionalInsets'
-                edgeSpacing:
-                  $ref: '#/components/schemas/CompositionalEdgeSpacing'
+              oneOf:
+                - type: object
+                  additionalProperties: false
+                  required: [orientation, layoutSize, subitems]
+                  description: A group nested a third level deep, with the fields of `CompositionalGroup`; its subitems are objects of the same shape again, up to 32 levels (the contract spells out three so that schema-driven tools need not recurse). Like every group, it has no other fields (an unknown one is a 400 naming it). A custom group (`CompositionalCustomGroup`) may stand here too.
+                  properties:
+                    orientation:
+                      type: string
+                      enum: [horizontal, vertical]
+                    layoutSize:
+                      $ref: '#/components/schemas/CompositionalSize'
+                    subitems:
+                      type: array
+                      minItems: 1
+                      items:
+                        type: object
+                        description: Exactly one of `item` (`CompositionalItem`) or `group` (the fields of `CompositionalGroup`).
+                    count:
+                      type: integer
+                      minimum: 1
+                      maximum: 10000
+                    countKind:
+                      type: string
+                      enum: [subitemCount, repeating]
+                      default: subitemCount
+                    interItemSpacing:
+                      $ref: '#/components/schemas/CompositionalSpacing'
+                    contentInsets:
+                      $ref: '#/components/schemas/DirectionalInsets'
+                    edgeSpacing:
+                      $ref: '#/components/schemas/CompositionalEdgeSpacing'
+                - $ref: '#/components/schemas/CompositionalCustomGroup'
         CompositionalItem:
           type: object
           additionalProperties: false
@@ -2997,7 +3155,7 @@ enum OpenAPIDocument {
         CompositionalDimension:
           type: object
           additionalProperties: false
-          description: '`NSCollectionLayoutDimension`: exactly one member, a number > 0 (UIKit logs dimensions ≤ 0 as invalid; 422).'
+          description: '`NSCollectionLayoutDimension`: exactly one member, a number > 0 (UIKit logs dimensions ≤ 0 as invalid; 422). `estimated` and `uniformAcrossSiblings` (iOS 17) are estimates that measured sizes (`preferredSizes`) replace; a uniform item of a run of two or more adjacent items in its group then takes the run''s largest known size on that axis (an absolute sibling''s, or the largest measured one).'
           minProperties: 1
           maxProperties: 1
           properties:
@@ -3043,6 +3201,130 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/CompositionalSpacing'
             bottom:
               $ref: '#/components/schemas/CompositionalSpacing'
+        CompositionalCustomGroup:
+          type: object
+          additionalProperties: false
+          required: [custom]
+          description: |
+            `NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)`: one item per frame the item
+            provider returns, at that frame relative to the group's origin (no clipping, overlaps
+            allowed, not mirrored right to left), the same frames for every repetition of a root
+            group (item `i` uses frame `i mod n`). The group itself is `layoutSize` (an estimated axis
+            takes the extent of the frames' union with the origin). The provider is called with an
+            environment whose container is `layoutSize` resolved against the parent *without* the
+            parent's insets and the group's own `contentInsets`: send the frames your closure returns
+            for it. An empty list for a section's root group is a 422 (UIKit asserts `itemCount`).
+          properties:
+            custom:
+              oneOf:
+                - $ref: '#/components/schemas/CompositionalCustomFrames'
+                - $ref: '#/components/schemas/CompositionalCustomFractionalFrames'
+        CompositionalCustomFrames:
+          type: object
+          additionalProperties: false
+          required: [layoutSize, frames]
+          description: The provider's frames in points.
+          properties:
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            frames:
+              type: array
+              maxItems: 10000
+              description: '`NSCollectionLayoutGroupCustomItem`s (each counts toward the 10,000 nodes of a layout).'
+              items:
+                $ref: '#/components/schemas/CompositionalCustomFrame'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            edgeSpacing:
+              $ref: '#/components/schemas/CompositionalEdgeSpacing'
+        CompositionalCustomFractionalFrames:
+          type: object
+          additionalProperties: false
+          required: [layoutSize, fractionalFrames]
+          description: 'The provider''s frames as fractions of its environment: x and width of the effective content width, y and height of the effective height, offset by the leading and top insets (what typical provider code computes).'
+          properties:
+            layoutSize:
+              $ref: '#/components/schemas/CompositionalSize'
+            fractionalFrames:
+              type: array
+              maxItems: 10000
+              items:
+                $ref: '#/components/schemas/CompositionalCustomFrame'
+            contentInsets:
+              $ref: '#/components/schemas/DirectionalInsets'
+            edgeSpacing:
+              $ref: '#/components/schemas/CompositionalEdgeSpacing'
+        CompositionalCustomFrame:
+          type: object
+          additionalProperties: false
+          required: [x, y, width, height]
+          properties:
+            x:
+              $ref: '#/components/schemas/Coordinate'
+            y:
+              $ref: '#/components/schemas/Coordinate'
+            width:
+              $ref: '#/components/schemas/Length'
+            height:
+              $ref: '#/components/schemas/Length'
+            zIndex:
+              type: integer
+              minimum: -2147483648
+              maximum: 2147483647
+              default: 0
+              description: The cell's zIndex (plus 1 when the section has a background decoration).
+        OrthogonalTargetResponse:
+          type: object
+          required: [id, section, targetOffset, rule, geometry]
+          properties:
+            id:
+              type: string
+            section:
+              $ref: '#/components/schemas/Index'
+            targetOffset:
+              type: number
+              description: Where the section comes to rest, in points from its leading edge.
+            rule:
+              type: string
+              enum: [clamped, groupBoundary, pageFromLiftOffset, nearestPage]
+              description: '`clamped` (continuous), `groupBoundary` (continuousGroupLeadingBoundary), `pageFromLiftOffset` (paging with `current`), `nearestPage` (paging without it).'
+            geometry:
+              $ref: '#/components/schemas/OrthogonalScrollGeometry'
+        OrthogonalScrollGeometry:
+          type: object
+          required: [behavior, groupExtent, interGroupSpacing, step, viewport, contentLength, centeringInset, minOffset, maxOffset]
+          description: The section's orthogonal scroller as UIKit configures it.
+          properties:
+            behavior:
+              type: string
+              enum: [continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered]
+            groupExtent:
+              type: number
+              description: The root group's size along the axis.
+            interGroupSpacing:
+              type: number
+            step:
+              type: number
+              description: groupExtent + interGroupSpacing (the page of the group-paging behaviours).
+            viewport:
+              type: number
+              description: The scroller's size along the axis (the container minus its insets, rounded to the pixel).
+            contentLength:
+              type: number
+              description: Leading inset + groups + trailing inset.
+            centeringInset:
+              type: number
+              description: groupPagingCentered only (else 0).
+            minOffset:
+              type: number
+            maxOffset:
+              type: number
+            pageStride:
+              type: number
+              description: Paging behaviours only.
+            pagingOrigin:
+              type: number
+              description: Paging behaviours only.
         DirectionalInsets:
           type: object
           additionalProperties: false

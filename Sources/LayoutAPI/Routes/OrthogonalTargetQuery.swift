@@ -25,8 +25,8 @@ struct OrthogonalTargetQuery {
             velocity: try required("velocity", "the swipe's velocity along the section's axis, in points per second"),
             current: try q.numbers("current", count: 1, meaning: "the offset when the finger lifted, in points")?.first,
             centeringInset: try q.numbers("centeringInset", count: 1, meaning: "a centring inset in points")?.first)
-        if let c = request.centeringInset, c < 0 {
-            throw .badQuery(parameter: "centeringInset", detail: "The query parameter centeringInset is \(c); give an inset ≥ 0 in points.")
+        if let raw = q["centeringInset"], raw.hasPrefix("-") {
+            throw .badQuery(parameter: "centeringInset", detail: "The query parameter centeringInset is \"\(raw.prefix(64))\"; give an inset ≥ 0 in points, without a sign, such as centeringInset=45.")
         }
     }
 
