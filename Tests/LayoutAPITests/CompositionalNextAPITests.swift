@@ -61,6 +61,16 @@ import Testing
         #expect(frames.map { $0["zIndex"] as? Int ?? -1 } == [0, 0, 0, 2])
     }
 
+    /// The picture stacks custom items by their zIndex: the item above its neighbours is drawn
+    /// after the cells of every other item, with its zIndex noted.
+    @Test func svgDrawsCustomItemsInZIndexOrder() throws {
+        let id = try #require(app.post(Self.layout(group: Self.collage, counts: #"[{"numberOfItems":6}]"#)).id)
+        let svg = app.get("/layout/\(id).svg").text
+        let order = svg.components(separatedBy: "data-index-path=\"").dropFirst().map { String($0.prefix(while: { $0 != "\"" })) }
+        #expect(order == ["0,0", "0,1", "0,3", "0,4", "0,2", "0,5"])
+        #expect(svg.contains(#"data-index-path="0,2" data-z-index="2""#))
+    }
+
     /// Measured sizes through `POST /layout/{id}/invalidate` grow uniform siblings to the tallest.
     @Test func uniformSiblingsSelfSizeThroughInvalidate() throws {
         let group = #"{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"estimated":100}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":0.5},"height":{"uniformAcrossSiblings":100}}}}]}"#

@@ -47,7 +47,8 @@ import Testing
     @Test func everyLayoutTypeHasAnExampleInThePicker() throws {
         // The examples' names, in the picker (scripts/ci-browser lays out every one in Chromium).
         let page = PlaygroundPage.text
-        for type in ["flow:", "waterfall", "columnFlow", "grid", "mosaic", "compositional", "list: settings screen"] {
+        for type in ["flow:", "waterfall", "columnFlow", "grid", "mosaic", "compositional", "compositional: custom group collage",
+                     "compositional: paging carousel", "list: settings screen"] {
             #expect(page.contains("{ name: '\(type)"), "\(type)")
         }
     }

@@ -108,6 +108,21 @@ public struct LayoutdClient: Sendable {
         try await invalidate(id, .BoundsInvalidation(.init(bounds: bounds, previousBounds: previousBounds)))
     }
 
+    /// `GET /layout/{id}/orthogonal-target`: where the orthogonally scrolling `section` comes to
+    /// rest after a swipe, with the geometry that decided it. `offset` is what UIScrollView
+    /// proposes (`targetContentOffset` along the section's axis), `velocity` in points per second,
+    /// `current` the offset when the finger lifted (it picks the page of the paging behaviours).
+    public func orthogonalTarget(section: Int, offset: Double, velocity: Double, current: Double? = nil,
+                                 centeringInset: Double? = nil, of id: String) async throws -> Components.Schemas.OrthogonalTargetResponse {
+        guard section >= 0, centeringInset.map({ $0 >= 0 }) ?? true else {
+            throw LayoutdError.invalidArgument("a section is ≥ 0 and a centring inset ≥ 0; got section \(section), centeringInset \(centeringInset.map(String.init(describing:)) ?? "nil")")
+        }
+        let query = Operations.OrthogonalTarget.Input.Query(
+            section: String(section), offset: try QueryValue.number(offset), velocity: try QueryValue.number(velocity),
+            current: try current.map(QueryValue.number), centeringInset: try centeringInset.map(QueryValue.number))
+        return try await call { try await generated.orthogonalTarget(path: .init(id: id), query: query) }.ok.body.json
+    }
+
     /// `POST /batch/validate`: UIKit's verdict on a batch update.
     public func validate(_ request: Components.Schemas.BatchValidateRequest) async throws -> Components.Schemas.BatchVerdict {
         try await call { try await generated.validateBatch(body: .json(request)) }.ok.body.json

@@ -123,6 +123,28 @@ import Testing
         #expect(frames(layout.elements.filter { $0.category == .cell }) == [[16, 38, 361, 44], [16, 82, 361, 44]])
     }
 
+    /// A custom group (the frames its item provider returns) and where a paging carousel of it
+    /// comes to rest, through the generated types.
+    @Test func customGroupsAndOrthogonalTargets() async throws {
+        let collage: [Components.Schemas.CompositionalCustomFrame] = [
+            .init(x: 0, y: 0, width: 140, height: 200), .init(x: 150, y: 0, width: 140, height: 95, zIndex: 1), .init(x: 150, y: 105, width: 140, height: 95)]
+        let custom = Components.Schemas.CompositionalCustomGroup(custom: .CompositionalCustomFrames(.init(
+            layoutSize: .init(width: .init(absolute: 290), height: .init(absolute: 200)), frames: collage)))
+        let layout = try await client.layout(.CompositionalLayoutRequest(.init(
+            collectionView: .init(width: 390, height: 844, scale: 3),
+            layout: .init(_type: .compositional, sections: [.CompositionalSection(.init(
+                group: .CompositionalCustomGroup(custom), interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPagingCentered))]),
+            sections: [.init(numberOfItems: 6)])))
+        #expect(frames(layout.elements) == [[0, 0, 140, 200], [150, 0, 140, 95], [150, 105, 140, 95], [300, 0, 140, 200], [450, 0, 140, 95], [450, 105, 140, 95]])
+        #expect(layout.elements.map(\.zIndex) == [0, 1, 0, 0, 1, 0])
+        let target = try await client.orthogonalTarget(section: 0, offset: 180, velocity: 600, current: 40, of: layout.id)
+        #expect(target.rule == .pageFromLiftOffset)
+        #expect(target.geometry.pageStride == 300)
+        #expect(target.geometry.centeringInset == 50)
+        #expect(target.targetOffset == 250)
+        await #expect(throws: LayoutdError.self) { try await client.orthogonalTarget(section: 1, offset: 0, velocity: 0, of: layout.id) }
+    }
+
     @Test func batchVerdictDecodesEveryStepKindAndNullMappings() async throws {
         let verdict = try await client.validate(.init(before: [3], updates: .init(deleteItems: [[0, 0]], insertItems: [[0, 2]], moveItems: [[[0, 1], [0, 0]]])))
         #expect(verdict.valid)

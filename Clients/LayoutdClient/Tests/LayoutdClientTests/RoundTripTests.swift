@@ -131,5 +131,14 @@ import Testing
         let id = try JSONDecoder().decode(Components.Schemas.LayoutResponse.self, from: data).id
         try await expectRoundTrip(Components.Schemas.ElementsResponse.self, "/layout/\(id)/elements?rect=0,44,390,400&orthogonalOffsets=1:300")
         try await expectRoundTrip(Components.Schemas.ElementResponse.self, "/layout/\(id)/elements?indexPath=1,0&kind=background")
+        try await expectRoundTrip(Components.Schemas.OrthogonalTargetResponse.self, "/layout/\(id)/orthogonal-target?section=1&offset=120&velocity=-400")
+        let paging = Self.orthogonal.replacingOccurrences(of: #""continuous""#, with: #""groupPagingCentered""#)
+        let (_, pagingData) = try await fetch("/layout", body: paging)
+        let pagingID = try JSONDecoder().decode(Components.Schemas.LayoutResponse.self, from: pagingData).id
+        try await expectRoundTrip(Components.Schemas.OrthogonalTargetResponse.self, "/layout/\(pagingID)/orthogonal-target?section=1&offset=120&velocity=-400&current=200")
+        try await expectRoundTrip(Components.Schemas.Problem.self, "/layout/\(pagingID)/orthogonal-target?section=0&offset=0&velocity=0", status: 422)
+        try await expectRoundTrip(Components.Schemas.LayoutResponse.self, "/layout", body: Self.collage)
     }
+
+    static let collage = #"{\#(cv),"layout":{"type":"compositional","sections":[{"group":{"custom":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"estimated":100}},"fractionalFrames":[{"x":0,"y":0,"width":0.5,"height":1},{"x":0.5,"y":0,"width":0.5,"height":0.5,"zIndex":2}]}},"interGroupSpacing":4}]},"sections":[{"numberOfItems":5}]}"#
 }

@@ -191,6 +191,23 @@ enum PlaygroundPage {
               layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 30 } } }],
             decorationItems: [{ elementKind: 'background' }] }] },
           sections: [{ numberOfItems: 6 }, { numberOfItems: 5 }, { numberOfItems: 8 }] } },
+        { name: 'compositional: custom group collage (item provider frames)', body: {
+          collectionView: { width: 390, height: 500, scale: 3 },
+          layout: { type: 'compositional', sections: [{
+            group: { custom: { layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 240 } },
+              frames: [{ x: 0, y: 0, width: 255, height: 240 }, { x: 260, y: 0, width: 130, height: 117 },
+                { x: 260, y: 122, width: 130, height: 118 }, { x: 200, y: 170, width: 110, height: 60, zIndex: 1 }] } },
+            interGroupSpacing: 5, contentInsets: { top: 0, leading: 0, bottom: 10, trailing: 0 } }] },
+          sections: [{ numberOfItems: 10 }] } },
+        { name: 'compositional: paging carousel (groupPagingCentered)', body: {
+          collectionView: { width: 390, height: 500, scale: 3 },
+          layout: { type: 'compositional', sections: [{
+            group: { orientation: 'horizontal', layoutSize: { width: { fractionalWidth: 0.8 }, height: { absolute: 200 } },
+              subitems: [{ item: { layoutSize: { width: { fractionalWidth: 1 }, height: { fractionalHeight: 1 } } } }] },
+            interGroupSpacing: 10, orthogonalScrollingBehavior: 'groupPagingCentered',
+            boundarySupplementaryItems: [{ elementKind: 'section-header', alignment: 'top',
+              layoutSize: { width: { fractionalWidth: 1 }, height: { absolute: 30 } } }] }] },
+          sections: [{ numberOfItems: 6 }, { numberOfItems: 4 }] } },
         { name: 'list: settings screen (insetGrouped, headers, separators)', body: {
           collectionView: { width: 393, height: 600, scale: 3 },
           layout: { type: 'list', list: { appearance: 'insetGrouped', headerMode: 'supplementary', footerMode: 'supplementary' },
