@@ -20,15 +20,20 @@ func runCustomGroupBenchmarks() {
     let card = CompositionalSubitem.item(CompositionalItem(layoutSize: CompositionalSize(width: .fractionalWidth(1.0 / 3), height: .uniformAcrossSiblings(100))))
     let uniform = CompositionalSection(group: CompositionalGroup(
         orientation: .horizontal, layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .estimated(100)), subitems: [card]), interGroupSpacing: 10)
+    // The same row with plain estimates: the self-sizing path both share (one measured item
+    // makes the section lay out repetition by repetition).
+    let estimatedCard = CompositionalSubitem.item(CompositionalItem(layoutSize: CompositionalSize(width: .fractionalWidth(1.0 / 3), height: .estimated(100))))
+    let estimated = CompositionalSection(group: CompositionalGroup(
+        orientation: .horizontal, layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .estimated(100)), subitems: [estimatedCard]), interGroupSpacing: 10)
     let flow = FlowLayoutConfiguration(collectionView: metrics, sections: [
         FlowSection(items: .uniform(count: count, size: Size(width: 78, height: 78)), minimumLineSpacing: 0, minimumInteritemSpacing: 0),
     ])
     let flowNs = perElement(count) { FlowLayout.layout(flow).attributes.count }
     print("flow.grid.100k  cpu-ns/element=\(formatted(flowNs, decimals: 1))")
     var gridNs = 0.0
-    for (name, section) in [("grid", grid), ("customCollage", custom), ("uniformSiblings", uniform)] {
+    for (name, section) in [("grid", grid), ("customCollage", custom), ("uniformSiblings", uniform), ("estimatedSiblings", estimated)] {
         var c = CompositionalConfiguration(collectionView: metrics, sections: [section], itemCounts: [count])
-        if name == "uniformSiblings" { c.preferredSizes = [IndexPath(section: 0, item: 1): Size(width: 130, height: 150)] }
+        if name.hasSuffix("Siblings") { c.preferredSizes = [IndexPath(section: 0, item: 1): Size(width: 130, height: 150)] }
         let ns = perElement(count) { (try? CompositionalLayout.layout(c))?.attributes.count ?? 0 }
         if name == "grid" { gridNs = ns }
         let vsGrid = name == "grid" ? "" : "  x grid=\(formatted(ns / gridNs))"

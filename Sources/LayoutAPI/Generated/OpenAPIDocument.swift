@@ -944,10 +944,10 @@ enum OpenAPIDocument {
                   examples:
                     groupLeadingBoundary:
                       summary: '`?section=0&offset=350&velocity=500` on ten 200-pt groups 10 pt apart, section insets 16, continuousGroupLeadingBoundary.'
-                      value: {"id": "6c3c0e7fbbc4d51bf0c6b5a3b1f8e1a2", "section": 0, "targetOffset": 420, "rule": "groupBoundary", "geometry": {"behavior": "continuousGroupLeadingBoundary", "groupExtent": 200, "interGroupSpacing": 10, "step": 210, "viewport": 390, "contentLength": 2122, "centeringInset": 0, "minOffset": 0, "maxOffset": 1732}}
+                      value: {"id": "942440ed0e14c09654b7bf4157df2409", "section": 0, "targetOffset": 420, "rule": "groupBoundary", "geometry": {"behavior": "continuousGroupLeadingBoundary", "groupExtent": 200, "interGroupSpacing": 10, "step": 210, "viewport": 390, "contentLength": 2122, "centeringInset": 0, "minOffset": 0, "maxOffset": 1732}}
                     groupPagingCentered:
                       summary: '`?section=0&offset=200&velocity=900` on six 300-pt groups 10 pt apart, groupPagingCentered.'
-                      value: {"id": "0b1c6f0c7d2f4a8e9b3a5c6d7e8f9a0b", "section": 0, "targetOffset": 265, "rule": "nearestPage", "geometry": {"behavior": "groupPagingCentered", "groupExtent": 300, "interGroupSpacing": 10, "step": 310, "viewport": 390, "contentLength": 1850, "centeringInset": 45, "minOffset": -45, "maxOffset": 1505, "pageStride": 310, "pagingOrigin": -45}}
+                      value: {"id": "4a536c167644f783aaf3d7fa0a33b60c", "section": 0, "targetOffset": 265, "rule": "nearestPage", "geometry": {"behavior": "groupPagingCentered", "groupExtent": 300, "interGroupSpacing": 10, "step": 310, "viewport": 390, "contentLength": 1850, "centeringInset": 45, "minOffset": -45, "maxOffset": 1505, "pageStride": 310, "pagingOrigin": -45}}
             '304':
               description: The client's copy is current (its `If-None-Match` names this representation's ETag).
               headers:
