@@ -18,7 +18,7 @@ the case (sampled every 20 ms from /proc/PID/status) and its CPU seconds. Cases 
   sections-300k    300,000 empty insetGrouped sections with header and footer, bounds change
   starve           two heavy invalidations in flight, then a 3-cell POST /layout (its latency)
   cancel           an invalidation whose client closes after 0.2 s: server CPU over the next 3 s
-  cut-short        6 x /snapshot/section (785 MB asked), 3 x SVG and 4 slow readers of a large layout
+  cut-short        6 x S /snapshot/section (785 MB asked each), 3 x SVG and 4 slow readers of a large layout
   integers         exact integers across Int64, and beyond it
   nfc              composed and decomposed identifiers in /snapshot/apply and /batch/diff
   rounded          insetGrouped rows with spacing: minimal size, SVG size and elements, HEAD time
@@ -174,7 +174,7 @@ def rotate(rows):
 
 
 def selfsize():
-    lid = post_layout('{"collectionView":{"device":"iPhone 16 Pro"},"layout":{"type":"list"},"sections":[{"numberOfItems":200000}]}')
+    lid = post_layout(list_body(200_000).replace(',"orientation":"landscapeLeft"', ""))
     with Sampler() as s:
         st, data, t, err = request("POST", f"/layout/{lid}/invalidate?return=minimal",
                                    b'{"preferredSizes":[{"indexPath":[0,0],"width":402,"height":60}]}')
@@ -273,7 +273,7 @@ def cut_short():
                       '"layout":{"type":"compositional","sections":[{"list":{"appearance":"insetGrouped"},"interGroupSpacing":4}]},'
                       '"sections":[{"numberOfItems":999990}]}')
     groups = [
-        ("6 x section snapshot", [lambda: one("POST", "/snapshot/section", body) for _ in range(6)]),
+        (f"{max(1, round(6 * SCALE))} x section snapshot", [lambda: one("POST", "/snapshot/section", body) for _ in range(max(1, round(6 * SCALE)))]),
         ("3 x SVG", [lambda: one("GET", f"/layout/{lid}.svg") for _ in range(3)]),
         ("4 x full layout at 30 MB/s", [lambda: one("GET", f"/layout/{lid}", rate=30e6) for _ in range(4)]),
     ]
@@ -349,7 +349,7 @@ def minor():
     with Sampler() as s:
         st, data, t, err = request("POST", "/snapshot/apply", body)
     row("minor: 1,000,000 ids in one op", st, t, len(data), s, detail(data))
-    lid = post_layout('{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":3}]}')
+    lid = post_layout(list_body(3))
     with Sampler() as s:
         st, data, t, err = request("POST", f"/layout/{lid}/invalidate", b'{"bounds":{"x":0,"y":0,"width":0,"height":0}}')
     pointer = ""
