@@ -45,8 +45,9 @@ enum OpenAPIDocument {
         moment later) are `Cache-Control: no-store`. The playground (`/`) and this contract are
         `max-age=300` with an `ETag`. `Vary` names every request header an answer depends
         on, so a shared cache (nginx `proxy_cache`, a CDN) needs no overrides. `HEAD` answers what
-        `GET` would, without the body; a `HEAD` of a picture is answered from what is known without
-        drawing it, so it has no `Content-Length` (RFC 9110 §9.3.2 lets a `HEAD` answer leave it out).
+        `GET` would, without the body; a `HEAD` whose body would be made for it (a picture, the full
+        body of a layout over `--cached-body-elements`) is answered from what is known without making
+        it, so it has no `Content-Length` (RFC 9110 §9.3.2 lets a `HEAD` answer leave it out).
     
         Answer budgets (issue 33; see also docs/operations-limits.md): every answer that can be larger
         than its request (a full layout, an element list, an invalidation, a snapshot, a section
