@@ -215,7 +215,7 @@ import Testing
 }
 
 /// Freed heap memory is given back after large bodies and index builds.
-@Suite struct FreedMemoryTests {
+@Suite(.serialized) struct FreedMemoryTests {
     @Test func glibcsMallocTrimIsFound() {
         #if os(Linux) && canImport(Glibc)
         #expect(FreedMemory.isAvailable)
