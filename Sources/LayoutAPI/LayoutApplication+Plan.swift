@@ -27,6 +27,12 @@ extension LayoutApplication {
         var memo: RecentBodies.Lookup?
         /// An element query parsed by the route's cost estimate, for its handler.
         var elements: ElementQuery?
+        /// Runs (or is to run) on the heavy lane (`WorkLanes`): decided from the request's size
+        /// in `execution`, or by its handler once it knows (`moveIfHeavy`).
+        var heavy = false
+        /// Its handler runs on the light lane and may hand the request to the heavy lane
+        /// (`APIError.movedToHeavyLane`); false for in-process callers, which answer in one go.
+        var mayMove = false
     }
 
     public func plan(for head: RequestHead) -> RequestPlan<Plan> {
@@ -71,21 +77,37 @@ extension LayoutApplication {
     public func execution(for request: Request, plan: inout Plan) -> Execution {
         if plan.route.takesJSON, plan.negotiation.bodyIsCoded { return .offload }
         if plan.route.takesID, plan.entry == nil, store != nil, Self.isContentID(String(plan.id)) { return .offload }
+        let execution: Execution
         switch plan.route.cost {
-        case .inline: return .inline
-        case .offload: return .offload
-        case .sized(let estimate): return estimate(self, request, &plan)
+        case .inline: execution = .inline
+        case .offload: execution = .offload
+        case .sized(let estimate): execution = estimate(self, request, &plan)
         }
+        if execution == .offload { plan.heavy = Self.isHeavy(request, plan) }
+        return execution
     }
 
     public func respond(to request: Request, plan: consuming Plan) -> Response {
+        var plan = plan
+        plan.mayMove = false
+        // Without `mayMove` no handler asks to move: there is always an answer.
+        return respondOnLane(to: request, plan: plan) ?? finish(Answer(.movedToHeavyLane), negotiation: plan.negotiation,
+                                                                 method: request.method, route: plan.route)
+    }
+
+    /// The answer, or nil when the handler found its work heavy and asked to run on the heavy
+    /// lane (`plan.mayMove`; `respond(to:plan:complete:)` runs it again there).
+    func respondOnLane(to request: Request, plan: consuming Plan) -> Response? {
         let route = plan.route
         let negotiation = plan.negotiation
+        let mayMove = plan.mayMove
         let answer: Answer
         do {
             let body = route.takesJSON ? try decodingBody(request) : request
             answer = try route.handler(self, body, &plan)
         } catch {
+            if mayMove, case .movedToHeavyLane = error { return nil }
+            if case .clientGone = error { metrics.recordCancelled() }
             answer = Answer(error)
         }
         return finish(answer, negotiation: negotiation, method: request.method, route: route)

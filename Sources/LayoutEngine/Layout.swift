@@ -29,6 +29,10 @@ public struct Layout: Sendable, Hashable {
 
     /// `UICollectionView.elementKindSectionHeader` / `Footer`, as the wire names them.
     public static let defaultElementKinds = ["header", "footer"]
+    /// UIKit's names of the section header and footer kinds, as list and compositional layouts
+    /// name them (`UICollectionView.elementKindSectionHeader` / `…Footer`).
+    public static let sectionHeaderKind = "UICollectionElementKindSectionHeader"
+    public static let sectionFooterKind = "UICollectionElementKindSectionFooter"
 
     public init(scrollDirection: ScrollDirection = .vertical, contentSize: Size,
                 attributes: [LayoutAttributes], sections: [SectionGeometry],

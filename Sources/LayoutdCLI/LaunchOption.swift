@@ -82,6 +82,16 @@ extension LaunchOptions {
                      defaultText: "\(defaults.service.maxAnswerElements)") { options, value, source throws(LaunchError) in
             options.service.maxAnswerElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
         },
+        LaunchOption(flag: "--max-answer-bytes", environment: "LAYOUTD_MAX_ANSWER_BYTES", placeholder: "BYTES",
+                     help: "most bytes one answer may take, decided before it is built (never more than --max-buffered-bytes); more is a 422",
+                     defaultText: "\(defaults.service.maxAnswerBytes)") { options, value, source throws(LaunchError) in
+            options.service.maxAnswerBytes = try wholeNumber(value, source: source, in: 1024...Int.max, expected: "a whole number of bytes, at least 1024")
+        },
+        LaunchOption(flag: "--heavy-lane-threads", environment: "LAYOUTD_HEAVY_LANE_THREADS", placeholder: "N",
+                     help: "heavy requests (large layouts, bodies, answers) run at once; the rest wait, cheap requests never do",
+                     defaultText: "cores - 1, at least 1") { options, value, source throws(LaunchError) in
+            options.service.heavyLaneWidth = try wholeNumber(value, source: source, in: 1...1024, expected: "a whole number from 1 to 1024")
+        },
         LaunchOption(flag: "--max-batch-operations", environment: "LAYOUTD_MAX_BATCH_OPERATIONS", placeholder: "N",
                      help: "most operations in one batch update; more is a 422", defaultText: "\(defaults.service.maxBatchOperations)") { options, value, source throws(LaunchError) in
             options.service.maxBatchOperations = try wholeNumber(value, source: source, in: 1...Int.max,

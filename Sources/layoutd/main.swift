@@ -56,6 +56,10 @@ let accessLog = options.accessLog
 let server = Server(configuration: http, responder: app, observer: { record in
     app.record(record)
     if accessLog { logger.access(record) }
+    if record.unsentBytes > 0 {
+        // Never a silent truncation: the answer's status line went out, its end did not.
+        logger.warning("answer cut short: \(record.method) \(record.target) \(record.status), \(record.unsentBytes) bytes not sent (the connection closed: a reader that stopped reading, a write timeout or the drain deadline)")
+    }
 })
 app.attach(serverStats: { server.stats })
 app.warmUp()

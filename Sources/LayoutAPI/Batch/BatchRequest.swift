@@ -197,7 +197,8 @@ extension WireReader {
 
     /// A JSON number that is a whole `Int`, or nil.
     static func whole(_ value: JSON) -> Int? {
-        guard case .number(let d) = value else { return nil }
+        if case .integer(let exact) = value { return exact }
+        guard case .number(let d) = value, abs(d) <= 9_007_199_254_740_992 else { return nil }
         return Int(exactly: d)
     }
 

@@ -45,7 +45,23 @@ enum OpenAPIDocument {
         moment later) are `Cache-Control: no-store`. The playground (`/`) and this contract are
         `max-age=300` with an `ETag`. `Vary` names every request header an answer depends
         on, so a shared cache (nginx `proxy_cache`, a CDN) needs no overrides. `HEAD` answers what
-        `GET` would, without the body.
+        `GET` would, without the body; a `HEAD` whose body would be made for it (a picture, the full
+        body of a layout over `--cached-body-elements`) is answered from what is known without making
+        it, so it has no `Content-Length` (RFC 9110 §9.3.2 lets a `HEAD` answer leave it out).
+    
+        Answer budgets (issue 33; see also docs/operations-limits.md): every answer that can be larger
+        than its request (a full layout, an element list, an invalidation, a snapshot, a section
+        snapshot's `snapshot(of:)` answers, a batch verdict's mapping) is bounded in bytes before it is
+        built. Past `--max-answer-bytes` (default 268435456, never more than `--max-buffered-bytes`) it
+        is a 422 `https://layoutd.dev/problems/answer-too-large` naming the limit (and, for operations,
+        the one that passed it). When the server's buffer budget has no room for it now, a 503 with
+        `Retry-After: 1`, decided before the status line: a 200 is only started for an answer that
+        will be sent whole (an answer that still ends early, a reader that stopped reading, is counted
+        in `layoutd_http_answers_cut_short_total` and logged). Work whose client closed its connection
+        (a half-close included) stops at its next step; such a client may read a 400
+        `https://layoutd.dev/problems/client-gone`. Heavy requests (layouts of 50,000 elements or more,
+        bodies of 512 KiB or more) run on a lane of their own (`--heavy-lane-threads`), so they never
+        hold cheap ones.
     
         Header values may be percent-encoded (as swift-openapi-generator clients send them):
         `Prefer: return%3Dminimal` and `If-None-Match: %22…%22` are read as `return=minimal` and `"…"`.
@@ -1191,12 +1207,15 @@ enum OpenAPIDocument {
                 operations in `updates` than the server's cap (`--max-batch-operations`, default
                 100,000, counting every entry of every list; pointer `/updates`), more than 1,000,000
                 sections or 1,000,000 items in all in `before` or `after`, or an unknown `flavor` or
-                `repair`.
+                `repair`. A verdict over `--max-answer-bytes` (its mapping and steps list every item)
+                is an `answer-too-large` 422 (`AnswerTooLarge`), decided before it is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "/before/1 is -2; an item count must be 0 or more.", "errors": [{"pointer": "/before/1", "detail": "/before/1 is -2; an item count must be 0 or more."}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
       /batch/diff:
         post:
           tags: [batch]
@@ -1283,12 +1302,15 @@ enum OpenAPIDocument {
                 identifiers: {(…)}") or across sections (`/old/1/0 is "a", already /old/0/0; an
                 identifier occurs once in all sections of a snapshot, not once per section.`), more identifiers in `old` and `new` together than the server's
                 cap (`--max-batch-operations`, default 100,000; pointer ""), more than 1,000,000
-                sections in either, or an unknown `flavor`.
+                sections in either, or an unknown `flavor`. An answer over `--max-answer-bytes` is an
+                `answer-too-large` 422 (`AnswerTooLarge`), decided before it is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source refuses them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}\". Give every item its own identifier, unique across all sections.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
       /snapshot/apply:
         post:
           tags: [batch]
@@ -1378,12 +1400,17 @@ enum OpenAPIDocument {
                 text for the same mistake made through the API; or over the caps: more than 1,000,000
                 items in a snapshot or named by the operations, more than `--max-batch-operations`
                 operations, or operations that would visit more than 20,000,000 identifiers (pointer
-                `/operations/k`); or an unknown `source` or `linkedSDK`.
+                `/operations/k`); or an unknown `source` or `linkedSDK`. An integer identifier outside
+                the 64-bit range (-9223372036854775808 to 9223372036854775807) is a 422 too: integers
+                are read exactly across that range. An answer over `--max-answer-bytes` is an
+                `answer-too-large` 422 (`AnswerTooLarge`), decided before it is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b", "errors": [{"pointer": "/old/sections/1/items/0", "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b"}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
       /snapshot/section:
         post:
           tags: [batch]
@@ -1442,12 +1469,19 @@ enum OpenAPIDocument {
             '415':
               $ref: '#/components/responses/UnsupportedMediaType'
             '422':
-              description: An item twice in the tree (pointer `/snapshot/items`, type `https://layoutd.dev/problems/unprocessable-snapshot`), or over the caps (1,000,000 items, `--max-batch-operations` operations, 20,000,000 items visited).
+              description: |
+                An item twice in the tree (pointer `/snapshot/items`, type
+                `https://layoutd.dev/problems/unprocessable-snapshot`), or over the caps (1,000,000 items,
+                `--max-batch-operations` operations, 20,000,000 items visited), or an answer over `--max-answer-
+                bytes` (`answer-too-large`, pointer `/operations/k`, the operation that passed it: each
+                `snapshot(of:)` answer copies its subtree), decided before the answer is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}", "errors": [{"pointer": "/snapshot/items", "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}"}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
     components:
       parameters:
         IfNoneMatch:
@@ -1670,6 +1704,14 @@ enum OpenAPIDocument {
             with `Prefer: return=minimal`. Layouts over `--cached-body-elements` (default 100,000)
             are answered in full too, up to this cap, but their full body is encoded for each answer
             instead of being kept in the cache.
+    
+            Answers are held to a byte limit too, on every route whose answer can be larger than its
+            request: `--max-answer-bytes` (default 268435456), never more than `--max-buffered-bytes`
+            (an answer the buffer budget cannot hold could never be sent whole). The limit is decided
+            before the answer is built, from a bound on its size: a 422 when even the least it can
+            take passes the limit; an answer whose bound passes it is built only up to the limit (a
+            422 then). For operations (`/snapshot/section`) `errors[0].pointer` names the operation
+            that passed it.
           content:
             application/problem+json:
               schema:
@@ -1681,6 +1723,30 @@ enum OpenAPIDocument {
                 query:
                   summary: '`GET /layout/{id}/elements?rect=0,0,375,30000000` on it: 3,000,000 cells.'
                   value: {"type": "https://layoutd.dev/problems/answer-too-large", "title": "Answer too large", "status": 422, "detail": "This query matches 3000000 elements of the layout 595e6d8b16085699ce43c35194529769, more than this server lists in one answer (2000000, --max-answer-elements; about 100 bytes of JSON each). Ask for a smaller rect (what is visible), or by index path."}
+                sectionSnapshotBytes:
+                  summary: '`POST /snapshot/section`: two children with 999,999-character identifiers, 300 `snapshot` operations on their parent (2 MB asking for 2.4 GB).'
+                  value: {"type": "https://layoutd.dev/problems/answer-too-large", "title": "Answer too large", "status": 422, "detail": "The answer to the operations up to /operations/33 (each snapshot(of:) answer copies its subtree, each item with its identifier up to four times) would take at least 272012512 bytes, more than this server sends in one answer (268435456 bytes: --max-answer-bytes, at most --max-buffered-bytes). Send fewer snapshot(of:) operations per request, or ask for the subtree once and reuse it.", "errors": [{"pointer": "/operations/33", "detail": "The answer to the operations up to /operations/33 (each snapshot(of:) answer copies its subtree, each item with its identifier up to four times) would take at least 272012512 bytes, more than this server sends in one answer (268435456 bytes: --max-answer-bytes, at most --max-buffered-bytes). Send fewer snapshot(of:) operations per request, or ask for the subtree once and reuse it."}]}
+        AnswerBusy:
+          description: |
+            The answer fits `--max-answer-bytes`, but the server's buffer budget
+            (`--max-buffered-bytes`: request bodies being received, answers queued for readers and
+            answers being built) has no room for it now. Decided before the answer is built, or at
+            the latest before its status line: a 200 is only started for an answer that will be sent
+            whole. Retry after `Retry-After` seconds, or ask for less.
+          headers:
+            Retry-After:
+              description: Seconds to wait (1).
+              schema:
+                type: integer
+                minimum: 1
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                budgetSpent:
+                  summary: A 6 MB verdict while the buffers hold 508 MB.
+                  value: {"type": "about:blank", "title": "Service Unavailable", "status": 503, "detail": "The server is buffering as many answer bytes as it may (maxBufferedBytes = 536870912) and this answer needs about 6291456 more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query."}
       schemas:
         Health:
           type: object
@@ -2217,8 +2283,10 @@ enum OpenAPIDocument {
                   type: integer
                 headers:
                   type: integer
+                  description: Section headers, whatever their kind's name (`header`, or UIKit's `UICollectionElementKindSectionHeader` in lists and compositional layouts).
                 footers:
                   type: integer
+                  description: Section footers, as `headers`.
                 sections:
                   type: integer
                 byKind:
@@ -2226,18 +2294,31 @@ enum OpenAPIDocument {
                   description: Supplementary and decoration views per element kind name; present for layouts that name kinds beyond header and footer (compositional).
                   additionalProperties:
                     type: integer
+                orthogonalSections:
+                  type: integer
+                  description: How many sections scroll orthogonally; present only when `orthogonalSections` below is cut to its first 100.
+                roundedSections:
+                  type: integer
+                  description: How many rounded row groups the layout has; present only when `roundedSections` below is cut to its first 100 (an insetGrouped list with row spacing rounds every row).
+                warnings:
+                  type: integer
+                  description: How many warnings the layout has; present only when `warnings` below is cut to its first 100.
             orthogonalSections:
               type: array
-              description: As in `LayoutResponse`.
+              maxItems: 100
+              description: As in `LayoutResponse`, at most the first 100 (a summary stays small whatever the layout; `GET /layout/{id}` has them all).
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
             roundedSections:
               type: array
-              description: As in `LayoutResponse`.
+              maxItems: 100
+              description: As in `LayoutResponse`, at most the first 100 (`counts.roundedSections` gives how many there are when cut).
               items:
                 $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
+              maxItems: 100
+              description: As in `LayoutResponse`, at most the first 100 (`counts.warnings` gives how many there are when cut).
               items:
                 $ref: '#/components/schemas/Warning'
         ElementsResponse:
@@ -2818,7 +2899,7 @@ enum OpenAPIDocument {
               type: number
               exclusiveMinimum: 0
               maximum: 1000000000
-              description: Fixed row height (UIKit's SPI `rowHeight`; rows are `absolute`, not estimated). Absent, rows are estimated (44 pt on iOS 15–18, body leading + 30 on iOS 26) and self-size with `preferredSizes`.
+              description: Fixed row height (UIKit's SPI `rowHeight`; rows are `absolute`, not estimated). Absent, rows are estimated (44 pt on iOS 15–18, body leading + 30 on iOS 26) and self-size with `preferredSizes`. At least one pixel (1/scale pt), as frames are rounded to the pixel and a shorter row would have no height (a 422 at this field).
         ListSection:
           type: object
           additionalProperties: false
@@ -3715,10 +3796,17 @@ enum OpenAPIDocument {
                 updates:
                   $ref: '#/components/schemas/BatchUpdates'
         SnapshotIdentifier:
-          description: A section or item identifier, a string or a whole number; equal by value (`1` and `"1"` are two identifiers).
+          description: |
+            A section or item identifier, a string or a whole number; equal by value (`1` and `"1"`
+            are two identifiers). Strings are equal as Swift `String`s are, by canonical equivalence
+            (a composed "é" and "e" + U+0301 are one identifier, as for a diffable data source with
+            `String` identifiers), in every check, operation and diff. Integers are read exactly from
+            -9223372036854775808 to 9223372036854775807 (however written: `1.5e18` is
+            1500000000000000000); a whole number outside that range is a 422.
           oneOf:
             - type: string
             - type: integer
+              format: int64
         SnapshotIdentifiers:
           type: array
           maxItems: 1000000

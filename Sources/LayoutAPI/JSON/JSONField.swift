@@ -31,16 +31,21 @@ package struct JSONField: Sendable {
         return fields
     }
 
-    /// Any JSON number.
+    /// Any JSON number (an integer beyond 2^53 rounded to the nearest `Double`).
     package func double() throws(FieldError) -> Double {
+        if case .integer(let exact) = value { return Double(exact) }
         guard case .number(let number) = value else { throw wrongType("a number") }
         return number
     }
 
-    /// A number with no fractional part within `Int`'s range (1e3 and 3.0 are accepted).
+    /// A number with no fractional part within `Int`'s range (1e3 and 3.0 are accepted), exact
+    /// across the whole range.
     package func int() throws(FieldError) -> Int {
+        if case .integer(let exact) = value { return exact }
         guard case .number(let number) = value else { throw wrongType("an integer") }
-        guard number >= -9_223_372_036_854_775_808.0, number < 9_223_372_036_854_775_808.0,
+        // Beyond 2^53 a `.number` is a value no integer literal in Int64's range gave (those are
+        // `.integer`): -9223372036854775809 must not read as Int64.min.
+        guard number >= -9_007_199_254_740_992.0, number <= 9_007_199_254_740_992.0,
             Double(Int(number)) == number
         else {
             var writer = JSONWriter(capacity: 24)

@@ -118,20 +118,47 @@ struct SVGRenderer {
         w.raw("<g class=\"ld-elements\">\n")
         // insetGrouped list sections (L17): the rows' outer corners rounded, drawn over the rows
         // (zIndex 10) and under their separators (100) and headers (200).
-        var roundedDrawn = layout.roundedSections.isEmpty
+        let rounded = roundedToDraw(bands, selection)
+        var roundedDrawn = rounded.isEmpty
         for shape in selection.shapes {
             if !roundedDrawn, shape.attributes.zIndex > 10 {
-                writeRoundedSections(bands, into: &w)
+                writeRoundedSections(rounded, into: &w)
                 roundedDrawn = true
             }
             writeElement(shape, into: &w)
         }
-        if !roundedDrawn { writeRoundedSections(bands, into: &w) }
+        if !roundedDrawn { writeRoundedSections(rounded, into: &w) }
         w.raw("</g>\n")
         if let r = options.rect { writeViewport(r, returned: query?.count ?? 0, into: &w) }
         writeLegend(selection, bands: !bands.isEmpty, into: &w)
         w.raw("</svg>\n")
         return w.bytes
+    }
+
+    /// The rounded row groups drawn: those of the drawn sections that meet the drawn elements
+    /// (or the viewport, when only the rect query is drawn), at most `options.maxElements`, like
+    /// every other kind of shape. An insetGrouped list with row spacing rounds every row: a
+    /// picture of 999,990 rows drew them all (398 MB, issue 33).
+    func roundedToDraw(_ bands: Range<Int>, _ selection: Selection) -> [RoundedSection] {
+        guard !layout.roundedSections.isEmpty, !bands.isEmpty else { return [] }
+        var extent: Rect?
+        for shape in selection.shapes {
+            let f = shape.attributes.frame
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
+            extent = extent.map { e in
+                let x = min(e.minX, f.minX), y = min(e.minY, f.minY)
+                return Rect(x: x, y: y, width: max(e.maxX, f.maxX) - x, height: max(e.maxY, f.maxY) - y)
+            } ?? f
+        }
+        if selection.onlyQuery, let r = options.rect { extent = r }
+        guard let extent else { return [] }
+        var out: [RoundedSection] = []
+        let cap = max(0, options.maxElements)
+        for r in layout.roundedSections where bands.contains(r.section) && r.frame.intersects(extent) {
+            if out.count == cap { break }
+            out.append(r)
+        }
+        return out
     }
 
     /// Sections drawn as bands: those of the drawn elements (all of them when every element is

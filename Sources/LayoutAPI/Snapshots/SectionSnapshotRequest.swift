@@ -41,8 +41,8 @@ enum SectionSnapshotRequestDecoder {
             var operations: [SectionSnapshotOperation] = []
             for f in ops {
                 let op = try operation(f, &reader)
-                total += op.argumentCount
-                if total > BatchLimits.maxItems { throw FieldError.tooMany(pointer: f.pointer, limit: BatchLimits.maxItems) }
+                total += op.identifierCount
+                if total > BatchLimits.maxItems { throw SnapshotRequestDecoder.tooManyIdentifiers(f.pointer, total) }
                 operations.append(op)
             }
             value = SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
@@ -112,9 +112,13 @@ enum SectionSnapshotRequestDecoder {
 }
 
 extension SnapshotEncoder {
-    /// `POST /snapshot/section`'s answer.
-    static func section(_ e: SectionSnapshotEdit, operations: [SectionSnapshotOperation]) -> [UInt8] {
-        var w = JSONWriter(capacity: 512 + e.snapshot.items.count * 80)
+    /// What a section answer writes besides its items, answers and errors (the verdict head,
+    /// the keys, the brackets).
+    static let sectionOverhead = 512
+
+    /// `POST /snapshot/section`'s answer; `capacity` is its bound when known (`SectionAnswerBudget`).
+    static func section(_ e: SectionSnapshotEdit, operations: [SectionSnapshotOperation], capacity: Int? = nil) -> [UInt8] {
+        var w = JSONWriter(capacity: capacity ?? (512 + e.snapshot.items.count * 80))
         verdictHead(e.errors, &w)
         if e.errors.isEmpty {
             w.raw(",")

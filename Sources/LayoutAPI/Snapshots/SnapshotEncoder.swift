@@ -6,9 +6,10 @@ import LayoutEngine
 /// verdicts) are left out instead of null, which the client generators (swift-openapi-generator)
 /// cannot type.
 enum SnapshotEncoder {
-    static func outcome(_ o: SnapshotOutcome) -> [UInt8] {
+    /// `capacity`: the answer's bound when known (`AnswerBounds.outcome`).
+    static func outcome(_ o: SnapshotOutcome, capacity: Int? = nil) -> [UInt8] {
         let items = (o.snapshot?.itemCount ?? 0) + (o.batches?.updates.operationCount ?? 0) * 2
-        var w = JSONWriter(capacity: 1024 + items * 24 + o.errors.count * 400)
+        var w = JSONWriter(capacity: capacity ?? (1024 + items * 24 + o.errors.count * 400))
         verdictHead(o.errors, &w)
         w.raw(#","warnings":["#)
         for (k, x) in o.warnings.enumerated() {

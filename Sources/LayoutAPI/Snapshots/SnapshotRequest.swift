@@ -33,6 +33,11 @@ enum SnapshotRequestDecoder {
                                  "appendItems", "insertItems", "deleteItems", "deleteAllItems", "moveItem", "reloadItems",
                                  "reconfigureItems"]
 
+    /// The cap on identifiers over all operations' arguments passed at the operation `at`.
+    static func tooManyIdentifiers(_ at: JSONPointer, _ total: Int) -> FieldError {
+        .invalidValue(pointer: at, detail: "The operations up to \(at) name \(total) identifiers in their arguments, over this server's cap of \(BatchLimits.maxItems) per request (as the batch routes); send the rest in another request.")
+    }
+
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> SnapshotApplyRequest {
         let json = try RequestDocument.parse(body)
         var reader = WireReader()
@@ -82,16 +87,25 @@ extension APIError {
 }
 
 extension WireReader {
-    /// A string, or a whole number within `Int` (`"a"`, `7`): what `Hashable` identifiers a client
-    /// sends. Other JSON is a 400.
+    /// A string, or a whole number within `Int64` (`"a"`, `7`, `-9223372036854775808`), read
+    /// exactly: what `Hashable` identifiers a client sends. A whole number outside `Int64` is a
+    /// 422 (`FieldError.invalidValue`: no identifier can hold it); other JSON is a 400.
     static func identifier(_ value: JSON, _ pointer: @autoclosure () -> JSONPointer) throws(FieldError) -> SnapshotIdentifier {
         switch value {
         case .string(let s): return .string(s)
+        case .integer(let exact): return .integer(exact)
         case .number(let d):
-            if let i = whole(value) { return .integer(i) }
+            // Up to 2^53 a Double holds every integer exactly; beyond it, integers within Int64
+            // parse as `.integer`, so a `.number` there is outside Int64 (or not whole).
+            if abs(d) <= 9_007_199_254_740_992, let i = whole(value) { return .integer(i) }
             var w = JSONWriter(capacity: 24)
             w.number(d)
-            throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: String(decoding: w.bytes, as: UTF8.self))
+            let shown = String(decoding: w.bytes, as: UTF8.self)
+            if d.isFinite, d.rounded(.towardZero) == d {
+                let at = pointer()
+                throw .invalidValue(pointer: at, detail: "\(at) is a whole number of about \(shown), outside the 64-bit range of integer identifiers (-9223372036854775808 to 9223372036854775807); send it as a string, or a smaller integer.")
+            }
+            throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: shown)
         default:
             throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: value.kindDescription)
         }
@@ -162,8 +176,8 @@ extension WireReader {
         var total = 0
         for f in list {
             let op = try operation(f)
-            total += op.argumentCount
-            if total > BatchLimits.maxItems { throw .tooMany(pointer: field.pointer, limit: BatchLimits.maxItems) }
+            total += op.identifierCount
+            if total > BatchLimits.maxItems { throw SnapshotRequestDecoder.tooManyIdentifiers(f.pointer, total) }
             out.append(op)
         }
         return out

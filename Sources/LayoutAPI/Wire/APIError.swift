@@ -46,6 +46,16 @@ package enum APIError: Error {
     /// A full body to encode for an answer that the server's buffer budget cannot take now: 503
     /// with `Retry-After: 1`.
     case answerBudgetExhausted(bytes: Int, limit: Int)
+    /// An answer whose size bound passes `--max-answer-bytes` (or the buffer budget, which no
+    /// answer may pass), decided before it is built: 422. `what` says what was asked for and
+    /// `fix` how to ask for less; `pointer` names the operation that passed the limit, if any.
+    case answerBytesTooLarge(what: String, bytes: Int, limit: Int, fix: String, pointer: JSONPointer?)
+    /// The client closed the connection while the answer was being made; the work stopped.
+    /// Rarely read (the client is gone), but a half-closed client may still read it.
+    case clientGone
+    /// Internal: the handler found its work heavy and asks to run on the heavy lane
+    /// (`WorkLanes`); never sent (`respond(to:plan:complete:)` runs the request again there).
+    case movedToHeavyLane
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -129,6 +139,19 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
                 detail: "The server is buffering as many answer bytes as it may (maxBufferedBytes = \(limit)) and this answer needs about \(bytes) more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query.")
+        case .answerBytesTooLarge(let what, let bytes, let limit, let fix, let pointer):
+            let detail = "\(what) would take at least \(bytes) bytes, more than this server sends in one answer (\(limit) bytes: --max-answer-bytes, at most --max-buffered-bytes). \(fix)"
+            return ProblemDetails(
+                type: ProblemType.answerTooLarge, title: "Answer too large", status: 422, detail: detail,
+                errors: pointer.map { [.init(pointer: $0.description, detail: detail)] } ?? [])
+        case .clientGone:
+            return ProblemDetails(
+                type: ProblemType.clientGone, title: "Client closed the connection", status: 400,
+                detail: "The client closed its side of the connection before the answer was ready, so the work stopped (a client that half-closes is taken as gone). Keep the connection open until the answer arrives.")
+        case .movedToHeavyLane:
+            return ProblemDetails(
+                type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
+                detail: "The request could not be moved to the heavy lane; retry in a second.")
         case .undecodableBody(let coding, let reason):
             return ProblemDetails(
                 type: ProblemType.malformedBody, title: "Bad Request", status: 400,
@@ -142,7 +165,7 @@ package enum APIError: Error {
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
         switch self {
         case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
-        case .answerBudgetExhausted: headers.add("Retry-After", "1")
+        case .answerBudgetExhausted, .movedToHeavyLane: headers.add("Retry-After", "1")
         default: break
         }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
@@ -165,6 +188,7 @@ enum ProblemType {
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"
     static let answerTooLarge = base + "answer-too-large"
+    static let clientGone = base + "client-gone"
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"

@@ -5,6 +5,9 @@ import LayoutEngine
 /// Whatever the type, it is served through the seam (`WireLayout`): no switch over types.
 package struct LayoutSpec: Hashable, Sendable {
     let definition: any WireLayout
+    /// The elements the request asked for as its decoder counted them (`ElementBudget`), 0 when
+    /// not decoded from a body: how heavy computing it is (`WorkLanes`). Not part of equality.
+    var requestedElements = 0
 
     init(_ definition: any WireLayout) { self.definition = definition }
 
@@ -80,7 +83,9 @@ package enum LayoutRequestDecoder {
         }
         let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred,
                                          preferredSupplementarySizes: supplementary)
-        return LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
+        var spec = LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
+        spec.requestedElements = budget.used
+        return spec
     }
 
     /// `layout.type`: one of the registered names.

@@ -23,6 +23,17 @@ public enum SectionSnapshotOperation: Hashable, Sendable {
         default: 2
         }
     }
+
+    /// Identifiers the operation's arguments hold, exactly: what the request's cap counts.
+    public var identifierCount: Int {
+        switch self {
+        case .append(let l, let parent): l.count + (parent == nil ? 0 : 1)
+        case .insert(let l, _): l.count + 1
+        case .delete(let l), .expand(let l), .collapse(let l): l.count
+        case .deleteAll: 0
+        default: 1
+        }
+    }
 }
 
 /// What a query operation answered.
@@ -39,6 +50,8 @@ public struct SectionSnapshotEdit: Hashable, Sendable {
     public var errors: [SnapshotError]
     /// Query answers with their operation index.
     public var answers: [Int: SectionSnapshotAnswer]
+    /// The bound on the answer's bytes (`SectionAnswerBudget`), 0 without a budget.
+    public var answerBytes = 0
 }
 
 /// Applies section-snapshot operations with UIKit's checks and texts (D29; read from the
@@ -47,24 +60,45 @@ public struct SectionSnapshotEdit: Hashable, Sendable {
 /// repeats (in the list or already in the snapshot) throw and are never moved; `expand`/`collapse`
 /// ignore unknown items; `delete` of an unknown item throws ([R] text).
 public enum SectionSnapshotEditor {
+    /// With `budget`, the answer's bound is added up as the operations run (and the final
+    /// snapshot's at the end); passing `budget.limit` throws with `answerBytes` set, at the
+    /// operation that passed it, before any answer is built.
     /// - Complexity: O(n) per mutating operation for n items (UIKit copies its state per call too).
     public static func edit(_ start: SectionSnapshot, operations: [SectionSnapshotOperation],
-                            workLimit: Int = .max) throws(SnapshotWorkLimitExceeded) -> SectionSnapshotEdit {
+                            workLimit: Int = .max, budget: SectionAnswerBudget? = nil) throws(SnapshotWorkLimitExceeded) -> SectionSnapshotEdit {
         var s = start
         var errors: [SnapshotError] = [], answers: [Int: SectionSnapshotAnswer] = [:]
         var work = 0
+        var bytes = 0
+        func charge(_ n: Int, _ k: Int) throws(SnapshotWorkLimitExceeded) {
+            guard let budget else { return }
+            bytes += n
+            if bytes > budget.limit { throw SnapshotWorkLimitExceeded(operation: k, limit: budget.limit, answerBytes: bytes) }
+        }
         for (k, op) in operations.enumerated() {
             work += op.argumentCount + s.items.count
             if work > workLimit { throw SnapshotWorkLimitExceeded(operation: k, limit: workLimit) }
             switch perform(op, on: &s) {
             case .failure(var e):
                 e.operation = k
+                if let budget { try charge(budget.weigh(e), k) }
                 errors.append(e)
-            case .success(let answer?): answers[k] = answer
+            case .success(let answer?):
+                if let budget {
+                    switch answer {
+                    case .snapshot(let sub): try charge(budget.weigh(sub, 0..<sub.items.count), k)
+                    case .parent(let p?): try charge(budget.perAnswer + budget.identifierBytes(p), k)
+                    default: try charge(budget.perAnswer, k)
+                    }
+                }
+                answers[k] = answer
             case .success(nil): break
             }
         }
-        return SectionSnapshotEdit(snapshot: s, errors: errors, answers: answers)
+        if let budget, errors.isEmpty { try charge(budget.weigh(s, 0..<s.items.count), max(0, operations.count - 1)) }
+        var edit = SectionSnapshotEdit(snapshot: s, errors: errors, answers: answers)
+        edit.answerBytes = bytes
+        return edit
     }
 
     static func perform(_ op: SectionSnapshotOperation, on s: inout SectionSnapshot) -> Result<SectionSnapshotAnswer?, SnapshotError> {

@@ -30,10 +30,19 @@ public struct SnapshotEdit: Hashable, Sendable {
     public var firstOperationUpdates: BatchUpdates
 }
 
-/// More work than the caller allows (identifiers visited while editing).
+/// More work than the caller allows (identifiers visited while editing), or, with `answerBytes`
+/// set, an answer heavier than the caller's byte limit (`SectionAnswerBudget`).
 public struct SnapshotWorkLimitExceeded: Error, Hashable, Sendable {
     public var operation: Int
     public var limit: Int
+    /// The answer's size bound up to `operation` when the byte limit was passed; nil for visits.
+    public var answerBytes: Int?
+
+    public init(operation: Int, limit: Int, answerBytes: Int? = nil) {
+        self.operation = operation
+        self.limit = limit
+        self.answerBytes = answerBytes
+    }
 }
 
 /// Applies `NSDiffableDataSourceSnapshot` operations with UIKit's checks, in UIKit's order (D18),

@@ -54,7 +54,7 @@ extension WireReader {
             if let s = l.optional("sections") {
                 throw FieldError.invalidValue(pointer: s.pointer, detail: "\(l.pointer) has both list and sections; list is one configuration for every section (UICollectionViewCompositionalLayout.list(using:)), sections are per-section layouts (a section may be {\"list\": {…}}). Keep one.")
             }
-            c.sections = [CompositionalSection.listSection(try listConfiguration(listField))]
+            c.sections = [CompositionalSection.listSection(try listConfiguration(listField, scale: cv.scale))]
         } else if isListType, l.optional("sections") == nil {
             // "type": "list" with no configuration: UIKit's defaults (a plain list).
             c.sections = [CompositionalSection.listSection(ListSectionConfiguration())]
@@ -68,7 +68,7 @@ extension WireReader {
                 let o = try s.object()
                 if o.optional("list") != nil {
                     try nodes.add(1, at: s.pointer)
-                    c.sections.append(try listSection(o))
+                    c.sections.append(try listSection(o, scale: cv.scale))
                 } else {
                     c.sections.append(try compositionalSection(s, nodes: &nodes))
                 }

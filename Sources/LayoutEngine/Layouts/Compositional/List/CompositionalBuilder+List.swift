@@ -4,8 +4,8 @@
 extension CompositionalBuilder {
     /// The element kinds of list sections, as UIKit names them.
     enum ListKind {
-        static let header = "UICollectionElementKindSectionHeader"
-        static let footer = "UICollectionElementKindSectionFooter"
+        static let header = Layout.sectionHeaderKind
+        static let footer = Layout.sectionFooterKind
         static let background = "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind"
         static let bottomSeparator = "UICollectionViewListLayoutElementKindBottomSeparator"
         static let topSeparator = "UICollectionViewListLayoutElementKindTopSeparator"

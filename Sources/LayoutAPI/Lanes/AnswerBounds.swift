@@ -1,0 +1,57 @@
+import UpdateEngine
+import LayoutEngine
+
+/// Upper bounds on the bytes of the snapshot and batch answers, worked out from what the answer
+/// will list before it is encoded (`LayoutApplication.admitAnswer`). Each count is multiplied by
+/// the most one entry can write (integers of 20 digits, an index path of two), each text by its
+/// escaped length: never less than the encoder writes (`AnswerBoundTests` checks it), rarely
+/// more than twice.
+enum AnswerBounds {
+    /// `[s,i],` with two 20-digit integers.
+    static let path = 44
+    /// `,n` with a 20-digit integer.
+    static let int = 21
+    /// One update of a `BatchUpdates` (a move writes two paths).
+    static let update = 2 * path + 6
+    /// Keys, brackets and literals of an answer around its lists.
+    static let frame = 2048
+
+    static func text(_ s: String) -> Int { JSONWriter.quotedLength(s) + 1 }
+    static func texts(_ s: String?) -> Int { s.map(text) ?? 5 }
+    static func identifiers(_ ids: [SnapshotIdentifier]) -> Int { ids.reduce(0) { $0 + JSONWriter.length(of: $1) + 1 } }
+
+    static func updates(_ u: BatchUpdates) -> Int { 256 + u.operationCount * update }
+
+    static func issues(_ list: [BatchIssue]) -> Int {
+        list.reduce(0) { $0 + 160 + text($1.code) + text($1.message) + text($1.update) + text($1.fix) + 3 * int + path }
+    }
+
+    /// A `BatchEncoder.verdict` answer.
+    static func verdict(_ v: BatchVerdict, updates: BatchUpdates? = nil) -> Int {
+        var n = frame + issues(v.errors) + issues(v.warnings) + texts(v.uikitException) + texts(v.uikitException164)
+        n += ((v.expectedAfter?.count ?? 0) + (v.after?.count ?? 0)) * int
+        n += (v.mapping?.count ?? 0) * 112
+        n += (v.steps?.count ?? 0) * (64 + 2 * path + int)
+        n += (v.repaired ?? []).reduce(0) { $0 + Self.updates($1) }
+        if let updates { n += Self.updates(updates) }
+        return n
+    }
+
+    /// A `SnapshotEncoder.outcome` answer.
+    static func outcome(_ o: SnapshotOutcome) -> Int {
+        var n = frame
+        for e in o.errors { n += 2 * (256 + text(e.reason) + text(e.evidence) + text(e.exception)) }
+        for w in o.warnings { n += 96 + text(w.message) }
+        if let s = o.snapshot {
+            for section in s.sections { n += 32 + JSONWriter.length(of: section.id) + identifiers(section.items) }
+        }
+        n += identifiers(o.marks.reloadedSections) + identifiers(o.marks.reloadedItems) + identifiers(o.marks.reconfiguredItems)
+        n += (o.before.count + (o.after?.count ?? 0)) * int
+        if let b = o.batches {
+            n += updates(b.updates) + updates(b.validatorUpdates) + updates(b.reloadUpdates)
+            n += b.hazards.count * (64 + 2 * path) + b.reconfigureItems.count * path
+        }
+        for v in [o.verdict, o.reloadVerdict].compactMap({ $0 }) { n += 256 + issues(v.errors) + issues(v.warnings) + texts(v.uikitException) }
+        return n
+    }
+}
