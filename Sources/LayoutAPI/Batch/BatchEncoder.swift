@@ -9,7 +9,7 @@ enum BatchEncoder {
     static func verdict(_ v: BatchVerdict, updates: BatchUpdates? = nil, repairAsked: Bool) -> [UInt8] {
         let issues = v.errors.count + v.warnings.count
         var w = JSONWriter(capacity: 512 + issues * 400 + (v.mapping?.count ?? 0) * 32 + (v.steps?.count ?? 0) * 48
-                           + (updates?.operationCount ?? 0) * 16 + (v.after?.count ?? 0) * 16)
+                           + ((updates?.operationCount ?? 0) + (v.fixedUpdates?.operationCount ?? 0)) * 16 + (v.after?.count ?? 0) * 16)
         w.raw("{")
         if let updates {
             w.raw(#""updates":"#)
@@ -34,6 +34,8 @@ enum BatchEncoder {
         if let m = v.mapping { write(m, &w) } else { w.null() }
         w.raw(#","steps":"#)
         if let s = v.steps { write(s, &w) } else { w.null() }
+        w.raw(#","fixedUpdates":"#)
+        if let f = v.fixedUpdates { write(f, &w) } else { w.null() }
         if repairAsked {
             w.raw(#","repaired":"#)
             if let r = v.repaired {
@@ -84,7 +86,7 @@ enum BatchEncoder {
         w.raw("]}")
     }
 
-    /// `{"code","message","update","index","indexPath"?,"section"?,"fix"}`.
+    /// `{"code","message","update","index","indexPath"?,"section"?,"fix","edits"}`.
     static func write(_ issues: [BatchIssue], _ w: inout JSONWriter) {
         w.raw("[")
         for (k, i) in issues.enumerated() {
@@ -106,6 +108,41 @@ enum BatchEncoder {
             }
             w.raw(#","fix":"#)
             w.string(i.fix)
+            w.raw(#","edits":"#)
+            write(i.edits, &w)
+            w.raw("}")
+        }
+        w.raw("]")
+    }
+
+    /// `[{"op":"replace","path":"/updates/insertItems/0","value":[0,3]}, …]`: RFC 6902 operations
+    /// on the request as sent (see `BatchEdit`).
+    static func write(_ edits: [BatchEdit], _ w: inout JSONWriter) {
+        w.raw("[")
+        for (k, e) in edits.enumerated() {
+            w.raw(k == 0 ? #"{"op":"# : #",{"op":"#)
+            w.string(e.operation.rawValue)
+            w.raw(#","path":"#)
+            w.string(e.pointer)
+            if let v = e.value {
+                w.raw(#","value":"#)
+                switch v {
+                case .section(let s): w.int(s)
+                case .indexPath(let p): path(p, &w)
+                case .sectionMove(let m):
+                    w.raw("[")
+                    w.int(m.from)
+                    w.raw(",")
+                    w.int(m.to)
+                    w.raw("]")
+                case .itemMove(let m):
+                    w.raw("[")
+                    path(m.from, &w)
+                    w.raw(",")
+                    path(m.to, &w)
+                    w.raw("]")
+                }
+            }
             w.raw("}")
         }
         w.raw("]")
