@@ -95,7 +95,7 @@ enum SnapshotEncoder {
         w.raw("]")
     }
 
-    /// `{"code","exception","reason","operation","pointer","evidence"}`.
+    /// `{"code","exception","reason","operation","pointer","evidence","identifier","detail"}`.
     static func write(_ e: SnapshotError, _ w: inout JSONWriter) {
         w.raw(#"{"code":"#)
         w.string(e.code.rawValue)
@@ -104,15 +104,15 @@ enum SnapshotEncoder {
         w.raw(#","reason":"#)
         w.string(e.reason)
         w.raw(#","operation":"#)
-        if let k = e.operation {
-            w.int(k)
-            w.raw(#","pointer":"#)
-            w.string("/operations/\(k)")
-        } else {
-            w.raw(#"null,"pointer":null"#)
-        }
+        if let k = e.operation { w.int(k) } else { w.null() }
+        w.raw(#","pointer":"#)
+        BatchEncoder.optionalString(e.pointer, &w)
         w.raw(#","evidence":"#)
         w.string(e.evidence)
+        w.raw(#","identifier":"#)
+        if let id = e.identifier { identifier(id, &w) } else { w.null() }
+        w.raw(#","detail":"#)
+        BatchEncoder.optionalString(e.detail, &w)
         w.raw("}")
     }
 
