@@ -19,7 +19,7 @@ import TestSupport
             {"updates":{"deleteItems":[[0,1]],"insertItems":[[0,2]],"reloadItems":[],"moveItems":[[[0,0],[0,1]]],"deleteSections":[],"insertSections":[],"reloadSections":[],"moveSections":[]},\
             "valid":true,"errors":[],"warnings":[],"uikitException":null,"uikitException164":null,"expectedAfter":[3],"after":[3],\
             "mapping":[{"from":[0,0],"to":[0,1]},{"from":[0,1],"to":null},{"from":[0,2],"to":[0,0]}],\
-            "steps":[{"op":"deleteItem","indexPath":[0,1]},{"op":"deleteItem","indexPath":[0,0]},{"op":"insertItem","indexPath":[0,1],"movedFrom":[0,0]},{"op":"insertItem","indexPath":[0,2]}],"fixedUpdates":null}
+            "steps":[{"op":"deleteItem","indexPath":[0,1]},{"op":"deleteItem","indexPath":[0,0]},{"op":"insertItem","indexPath":[0,1],"movedFrom":[0,0]},{"op":"insertItem","indexPath":[0,2]}]}
             """)
     }
 

@@ -59,7 +59,7 @@ import Testing
         #expect(r.text == """
             {"valid":true,"errors":[],"warnings":[],"uikitException":null,"uikitException164":null,"expectedAfter":[2,3],"after":[2,3],\
             "mapping":[{"from":[0,0],"to":null},{"from":[0,1],"to":[0,1]},{"from":[0,2],"to":[0,0]},{"from":[1,0],"to":[1,1]},{"from":[1,1],"to":[1,2]}],\
-            "steps":[{"op":"deleteItem","indexPath":[0,2]},{"op":"deleteItem","indexPath":[0,0]},{"op":"insertItem","indexPath":[0,0],"movedFrom":[0,2]},{"op":"insertItem","indexPath":[1,0]}],"fixedUpdates":null}
+            "steps":[{"op":"deleteItem","indexPath":[0,2]},{"op":"deleteItem","indexPath":[0,0]},{"op":"insertItem","indexPath":[0,0],"movedFrom":[0,2]},{"op":"insertItem","indexPath":[1,0]}]}
             """)
     }
 
@@ -67,7 +67,7 @@ import Testing
         let inserted = validate(#"{"before":[2],"after":[2,4],"updates":{"insertSections":[1]}}"#)
         #expect(inserted.text == """
             {"valid":true,"errors":[],"warnings":[],"uikitException":null,"uikitException164":null,"expectedAfter":[2,4],"after":[2,4],\
-            "mapping":[{"from":[0,0],"to":[0,0]},{"from":[0,1],"to":[0,1]}],"steps":[{"op":"insertSection","section":1,"itemCount":4}],"fixedUpdates":null}
+            "mapping":[{"from":[0,0],"to":[0,0]},{"from":[0,1],"to":[0,1]}],"steps":[{"op":"insertSection","section":1,"itemCount":4}]}
             """)
         let moved = validate(#"{"before":[2,2],"updates":{"moveSections":[[0,1]]}}"#)
         #expect(batchValue(moved, "steps") == [["op": "deleteSection", "section": 0], ["op": "insertSection", "section": 1, "itemCount": 2, "movedFrom": 0]])
@@ -145,7 +145,7 @@ import Testing
 
     @Test func repairedIsAbsentUnlessAsked() {
         let r = validate(#"{"before":[1]}"#)
-        #expect(r.text == #"{"valid":true,"errors":[],"warnings":[],"uikitException":null,"uikitException164":null,"expectedAfter":[1],"after":[1],"mapping":[{"from":[0,0],"to":[0,0]}],"steps":[],"fixedUpdates":null}"#)
+        #expect(r.text == #"{"valid":true,"errors":[],"warnings":[],"uikitException":null,"uikitException164":null,"expectedAfter":[1],"after":[1],"mapping":[{"from":[0,0],"to":[0,0]}],"steps":[]}"#)
     }
 
     @Test func everyRepairedBatchValidatesStrictly() {

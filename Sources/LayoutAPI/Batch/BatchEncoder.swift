@@ -3,7 +3,9 @@ import LayoutEngine
 
 /// Writes batch verdicts with `JSONWriter` directly: a 100,000-item mapping is ~3 MB of JSON and
 /// must not go through intermediate values. Every verdict field is always present (null when it
-/// does not apply), so clients read one shape; `repaired` only when a repair was asked for.
+/// does not apply), so clients read one shape; `repaired` only when a repair was asked for, and
+/// `fixedUpdates` (an object, which client generators cannot type as nullable) only when UIKit
+/// rejects the batch.
 enum BatchEncoder {
     /// `{"valid":…,"errors":[…],…}`; with `updates`, the diff's batch comes first as `"updates"`.
     static func verdict(_ v: BatchVerdict, updates: BatchUpdates? = nil, repairAsked: Bool) -> [UInt8] {
@@ -34,8 +36,10 @@ enum BatchEncoder {
         if let m = v.mapping { write(m, &w) } else { w.null() }
         w.raw(#","steps":"#)
         if let s = v.steps { write(s, &w) } else { w.null() }
-        w.raw(#","fixedUpdates":"#)
-        if let f = v.fixedUpdates { write(f, &w) } else { w.null() }
+        if let f = v.fixedUpdates {
+            w.raw(#","fixedUpdates":"#)
+            write(f, &w)
+        }
         if repairAsked {
             w.raw(#","repaired":"#)
             if let r = v.repaired {

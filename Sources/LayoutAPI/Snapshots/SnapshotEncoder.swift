@@ -109,8 +109,10 @@ enum SnapshotEncoder {
         BatchEncoder.optionalString(e.pointer, &w)
         w.raw(#","evidence":"#)
         w.string(e.evidence)
-        w.raw(#","identifier":"#)
-        if let id = e.identifier { identifier(id, &w) } else { w.null() }
+        if let id = e.identifier {
+            w.raw(#","identifier":"#)
+            identifier(id, &w)
+        }
         w.raw(#","detail":"#)
         BatchEncoder.optionalString(e.detail, &w)
         w.raw("}")
