@@ -69,6 +69,9 @@ import Testing
         Case(name: "outOfRangeSectionInsertTheDataSourceShowsIsKeptInRange",
              body: #"{"before":[2],"after":[2,1],"updates":{"insertSections":[2]}}"#,
              errors: #"[{"code":"INSERT_SECTION_OUT_OF_RANGE","message":"attempt to insert section 2 but there are only 2 sections after the update","update":"insertSections","index":0,"section":2,"fix":"Insert sections in after-coordinates: the data source reports 2 sections after the update. Fix: change insertSections[0] from 2 to 1. The data source's counts show the section insert happened, so it is kept, in range.","edits":[{"op":"replace","path":"/updates/insertSections/0","value":1}]}]"#),
+        Case(name: "deletedAndMovedSectionTheDataSourceShowsNeitherDropsBoth",
+             body: #"{"before":[5,3],"after":[5,3],"updates":{"deleteSections":[1],"moveSections":[[1,0]]}}"#,
+             errors: #"[{"code":"DELETE_AND_MOVE_SAME_SECTION","message":"attempt to perform a delete and a move from the same section (1)","update":"deleteSections","index":0,"section":1,"fix":"Either delete section 1 or move it, not both. Fix: drop deleteSections[0] (1), drop moveSections[0] ([1, 0]). Of the ways to fix it, this one fits the counts the data source reports best and leaves the fewest other errors.","edits":[{"op":"remove","path":"/updates/deleteSections/0"},{"op":"remove","path":"/updates/moveSections/0"}]}]"#),
     ]
 
     @Test(arguments: cases)

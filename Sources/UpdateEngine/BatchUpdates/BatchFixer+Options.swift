@@ -4,8 +4,17 @@ extension BatchFixer {
     /// - Parameters:
     ///   - h: the call the error names.
     ///   - partner: the other call of a conflicting pair.
+    /// Every conflict can also be fixed by dropping both calls, taken only when it fits the counts
+    /// strictly better (a section both deleted and moved where the data source shows neither).
     func fixOptions(_ code: BatchIssueCode, _ h: BatchDraft.Handle, _ partner: BatchDraft.Handle?,
                     _ c: BatchChecker) -> [FixOption] {
+        let options = pairOptions(code, h, partner, c)
+        guard let p = partner, options.count > 1 else { return options }
+        return options + [FixOption(remove: [h, p])]
+    }
+
+    func pairOptions(_ code: BatchIssueCode, _ h: BatchDraft.Handle, _ partner: BatchDraft.Handle?,
+                     _ c: BatchChecker) -> [FixOption] {
         let drop = FixOption(remove: [h])
         guard let p = partner else { return [drop] }
         let dropPartner = FixOption(remove: [p])
