@@ -51,6 +51,22 @@ import TestSupport
         #expect(tried > 150)
     }
 
+    /// Thousands of interlocking mistakes still end in a batch UIKit accepts: past the rounds that
+    /// weigh each conflict against the counts, conflicts on distinct calls are fixed together.
+    @Test func largeBatchesOfConflictsAndOutOfRangeCallsAreFixedInFewRounds() {
+        let n = 150
+        var u = BatchUpdates()
+        for i in 0..<n {
+            u.deleteItems.append(IndexPath(section: 0, item: i))
+            u.moveItems.append(ItemMove(from: IndexPath(section: 0, item: i), to: IndexPath(section: 1, item: i)))
+            u.insertItems.append(IndexPath(section: 1, item: 2 * n + i))
+        }
+        for flavor in [BatchFlavor.collectionView, .tableView] {
+            #expect(Self.holds([n, n], [0, 2 * n], u, flavor, case: 0))
+            #expect(Self.holds([n, n], nil, u, flavor, case: 1))
+        }
+    }
+
     /// Checks the property on one batch; returns whether UIKit rejects it.
     static func holds(_ before: [Int], _ after: [Int]?, _ updates: BatchUpdates, _ flavor: BatchFlavor, case n: Int) -> Bool {
         let v = check(before, after, updates, flavor)

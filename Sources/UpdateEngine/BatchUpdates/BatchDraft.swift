@@ -35,17 +35,26 @@ struct BatchDraft {
         var position: Int
     }
 
+    /// For each entry of a built batch, the draft entry it is (per list: built index -> position).
+    struct Handles {
+        var positions: [UpdateList: [Int]] = [:]
+        subscript(_ ref: EntryRef) -> Handle? {
+            guard let p = positions[ref.list], ref.index >= 0, ref.index < p.count else { return nil }
+            return Handle(list: ref.list, position: p[ref.index])
+        }
+    }
+
     /// The batch to check now, and for each of its entries the draft entry it is.
-    func build() -> (BatchUpdates, [EntryRef: Handle]) {
+    func build() -> (BatchUpdates, Handles) {
         var entries = BatchEntries(BatchUpdates())
-        var handles: [EntryRef: Handle] = [:]
+        var handles = Handles()
         for list in UpdateList.updateLists {
-            var n = 0
+            var positions: [Int] = []
             for (k, e) in (lists[list] ?? []).enumerated() where !e.removed {
                 entries.append(list.rawValue, e.value)
-                handles[EntryRef(list, n)] = Handle(list: list, position: k)
-                n += 1
+                positions.append(k)
             }
+            handles.positions[list] = positions
         }
         return (entries.updates, handles)
     }
@@ -90,19 +99,20 @@ struct BatchDraft {
         revision += 1
     }
 
-    /// The edits that turn the request as sent into the draft, for one issue.
-    func edits(of issue: Int) -> [BatchEdit] {
-        var out: [BatchEdit] = []
+    /// The edits that turn the request as sent into the draft, by issue (one pass over the draft).
+    func editsByIssue() -> [Int: [BatchEdit]] {
+        var out: [Int: [BatchEdit]] = [:]
         for list in UpdateList.updateLists {
-            for e in lists[list] ?? [] where e.owner == issue {
+            for e in lists[list] ?? [] {
+                guard let issue = e.owner else { continue }
                 if let k = e.origin {
                     if e.removed {
-                        out.append(BatchEdit(.remove, update: list.rawValue, index: k, value: nil))
+                        out[issue, default: []].append(BatchEdit(.remove, update: list.rawValue, index: k, value: nil))
                     } else if e.value != Self.value(original, list, k) {
-                        out.append(BatchEdit(.replace, update: list.rawValue, index: k, value: e.value))
+                        out[issue, default: []].append(BatchEdit(.replace, update: list.rawValue, index: k, value: e.value))
                     }
                 } else if !e.removed {
-                    out.append(BatchEdit(.add, update: list.rawValue, index: nil, value: e.value))
+                    out[issue, default: []].append(BatchEdit(.add, update: list.rawValue, index: nil, value: e.value))
                 }
             }
         }

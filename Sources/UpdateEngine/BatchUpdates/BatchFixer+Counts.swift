@@ -17,7 +17,7 @@ extension BatchFixer {
         }
     }
 
-    mutating func fixCounts(_ c: BatchChecker, _ handles: [EntryRef: BatchDraft.Handle]) {
+    mutating func fixCounts(_ c: BatchChecker, _ handles: BatchDraft.Handles) {
         if c.errors[0].code == BatchIssueCode.invalidNumberOfSections.rawValue {
             fixSectionCount(c, handles)
         } else {
@@ -30,7 +30,7 @@ extension BatchFixer {
         suffixes[owner] = " The data source's counts show the \(what) happened, so it is kept, in range."
     }
 
-    mutating func fixSectionCount(_ c: BatchChecker, _ handles: [EntryRef: BatchDraft.Handle]) {
+    mutating func fixSectionCount(_ c: BatchChecker, _ handles: BatchDraft.Handles) {
         let expected = c.sectionsBefore + c.sectionInsertEntries - c.sectionDeleteEntries
         let need = c.sectionsAfter - expected
         let grow = need > 0
@@ -88,7 +88,7 @@ extension BatchFixer {
         }
     }
 
-    mutating func fixItemCounts(_ c: BatchChecker, _ handles: [EntryRef: BatchDraft.Handle]) {
+    mutating func fixItemCounts(_ c: BatchChecker, _ handles: BatchDraft.Handles) {
         let (plan, tallies) = c.tally()
         var book = SlotBook(c)
         // First bring back dropped calls the counts ask for; check again before anything else.

@@ -107,14 +107,17 @@ struct SlotBook {
         for p in c.updates.deleteItems + c.updates.reloadItems { rows[p.section, default: []].insert(p.item) }
     }
 
-    /// The free slot nearest `near` (at or below it first) in a section of `count`.
+    /// The free slot nearest `near` in a section of `count`; past the end, the highest free one
+    /// (through a cursor, so bringing back many out-of-range inserts stays linear).
     mutating func takeSlot(_ j: Int, count: Int, near: Int) -> Int? {
+        if near >= count { return takeHighestSlot(j, count: count) }
         guard let v = Self.nearest(slots[j] ?? [], count: count, near: near) else { return nil }
         slots[j, default: []].insert(v)
         return v
     }
 
     mutating func takeRow(_ i: Int, count: Int, near: Int) -> Int? {
+        if near >= count { return takeHighestRow(i, count: count) }
         guard let v = Self.nearest(rows[i] ?? [], count: count, near: near) else { return nil }
         rows[i, default: []].insert(v)
         return v

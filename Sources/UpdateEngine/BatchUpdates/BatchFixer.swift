@@ -24,7 +24,9 @@
 ///    or deletes it is missing (or, past `reloadThreshold`, a reload of the section).
 ///
 /// Independent errors (out-of-range calls, repeated moves) are fixed in the same round; a
-/// conflicting pair ends its round, because which of the two is dropped changes what follows.
+/// conflicting pair ends its round, because which of the two is dropped changes what follows
+/// (for the first `lookaheadRounds` conflicts, with `after` given; past them, and without `after`,
+/// conflicts on distinct calls take their usual fix together, so a round count stays small).
 /// - Complexity: one checker run per round, O((n + u) log u) each; at most `maxRounds` rounds.
 struct BatchFixer {
     let before: [Int]
@@ -42,8 +44,11 @@ struct BatchFixer {
     var expectedAfterKnown = false
 
     static let maxRounds = 64
-    /// Rounds that compare a conflict's alternatives against the counts (two extra checks each).
+    /// Rounds that compare a conflict's alternatives against the counts (two or three extra checks
+    /// each), and the work they may take in all (rounds × calls and sections): a batch of 1,000
+    /// calls compares up to 20 conflicts, one of more than 20,000 none (each takes its usual fix).
     static let lookaheadRounds = 24
+    static let lookaheadWork = 20_000
     /// Past this many missing items, a section's count is fixed by reloading it.
     static let reloadThreshold = 64
 
@@ -65,13 +70,14 @@ struct BatchFixer {
         var checker = first
         var handles = draft.build().1
         var rounds = 0, lookaheads = 0
+        let size = max(1, draft.original.operationCount + before.count + (after?.count ?? 0))
         while !checker.errors.isEmpty, rounds < Self.maxRounds {
             rounds += 1
             let revision = draft.revision
             if BatchIssueCode(rawValue: checker.errors[0].code)?.isCountMismatch == true {
                 fixCounts(checker, handles)
             } else {
-                let look = after != nil && lookaheads < Self.lookaheadRounds
+                let look = after != nil && lookaheads < Self.lookaheadRounds && (lookaheads + 1) * size <= Self.lookaheadWork
                 if structuralRound(checker, handles, lookahead: look) { lookaheads += 1 }
             }
             if draft.revision == revision { break }
@@ -80,8 +86,9 @@ struct BatchFixer {
             checker = check(built.0)
         }
         if !expectedAfterKnown { expectedAfter = Self.expected(checker) }
+        let edits = draft.editsByIssue()
         for k in issues.indices {
-            issues[k].edits = draft.edits(of: k)
+            issues[k].edits = edits[k] ?? []
             issues[k].fix = fixSentence(k)
         }
         // An error whose fix came to nothing was settled by another fix (a count fix put its call
@@ -108,13 +115,15 @@ struct BatchFixer {
 
     /// Fixes the first error and every independent one after it. Returns whether it compared
     /// alternatives against the counts.
-    mutating func structuralRound(_ c: BatchChecker, _ handles: [EntryRef: BatchDraft.Handle], lookahead: Bool) -> Bool {
+    mutating func structuralRound(_ c: BatchChecker, _ handles: BatchDraft.Handles, lookahead: Bool) -> Bool {
         var touched: Set<BatchDraft.Handle> = []
         var looked = false
         guard let firstCode = BatchIssueCode(rawValue: c.errors[0].code) else { return false }
         for (k, e) in c.errors.enumerated() {
             guard let code = BatchIssueCode(rawValue: e.code), !code.isCountMismatch else { break }
-            if k > 0 && (code.isConflict || firstCode.isConflict) { break }
+            // A conflict's choice is weighed against the counts alone in its round; once that
+            // budget is spent, conflicts on distinct calls take their usual fix together.
+            if k > 0 && lookahead && (code.isConflict || firstCode.isConflict) { break }
             if k > 0 && after == nil && code.phase != firstCode.phase { break }
             guard let list = UpdateList(rawValue: e.update), let i = e.index, let h = handles[EntryRef(list, i)] else { continue }
             let partner = c.partners[k].flatMap { handles[$0] }
