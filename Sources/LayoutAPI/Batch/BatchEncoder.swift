@@ -67,11 +67,8 @@ enum BatchEncoder {
         paths(u.reloadItems, &w)
         w.raw(#","moveItems":["#)
         for (k, m) in u.moveItems.enumerated() {
-            w.raw(k == 0 ? "[" : ",[")
-            path(m.from, &w)
-            w.raw(",")
-            path(m.to, &w)
-            w.raw("]")
+            if k > 0 { w.raw(",") }
+            move(m, &w)
         }
         w.raw(#"],"deleteSections":"#)
         ints(u.deleteSections, &w)
@@ -81,13 +78,28 @@ enum BatchEncoder {
         ints(u.reloadSections, &w)
         w.raw(#","moveSections":["#)
         for (k, m) in u.moveSections.enumerated() {
-            w.raw(k == 0 ? "[" : ",[")
-            w.int(m.from)
-            w.raw(",")
-            w.int(m.to)
-            w.raw("]")
+            if k > 0 { w.raw(",") }
+            move(m, &w)
         }
         w.raw("]}")
+    }
+
+    /// `[[s,i],[s,i]]`.
+    static func move(_ m: ItemMove, _ w: inout JSONWriter) {
+        w.raw("[")
+        path(m.from, &w)
+        w.raw(",")
+        path(m.to, &w)
+        w.raw("]")
+    }
+
+    /// `[from,to]`.
+    static func move(_ m: SectionMove, _ w: inout JSONWriter) {
+        w.raw("[")
+        w.int(m.from)
+        w.raw(",")
+        w.int(m.to)
+        w.raw("]")
     }
 
     /// `{"code","message","update","index","indexPath"?,"section"?,"fix","edits"}`.
@@ -133,18 +145,8 @@ enum BatchEncoder {
                 switch v {
                 case .section(let s): w.int(s)
                 case .indexPath(let p): path(p, &w)
-                case .sectionMove(let m):
-                    w.raw("[")
-                    w.int(m.from)
-                    w.raw(",")
-                    w.int(m.to)
-                    w.raw("]")
-                case .itemMove(let m):
-                    w.raw("[")
-                    path(m.from, &w)
-                    w.raw(",")
-                    path(m.to, &w)
-                    w.raw("]")
+                case .sectionMove(let m): move(m, &w)
+                case .itemMove(let m): move(m, &w)
                 }
             }
             w.raw("}")
