@@ -1113,6 +1113,14 @@ enum OpenAPIDocument {
             - `warnings`: hazards UIKit accepts but that break apps (`ITEM_CHANGES_IN_MOVED_SECTION`,
               `RELOAD_TARGET_IGNORES_MOVES`, `DUPLICATE_DELETE`); with `strict` they are errors.
             - `expectedAfter`: the counts a consistent data source reports after the batch.
+            - Consistent fixes (docs/batch-verdicts.md): each error's `fix` says what to change and
+              `edits` says it as RFC 6902 operations on the request's `updates` as sent; the edits of
+              all errors applied together give a batch UIKit accepts with the same `before` and
+              `after`, and `fixedUpdates` is that batch. After UIKit's first reason, each further
+              error is what UIKit raises once the fixes listed before it are applied, so no error is
+              the echo of another (an out-of-range insert is not followed by a count mismatch it
+              caused); where a mistake can be fixed two ways, the way that fits the data source's
+              counts is chosen (the counts are never edited).
             - When valid: `after`, `mapping` (every old index path to its new one, null when
               deleted) and `steps`, the data-source mutations in an order that keeps a model
               consistent (deletes descending, then inserts ascending; moves split into both).
@@ -1175,7 +1183,9 @@ enum OpenAPIDocument {
                             update: dataSource
                             index: null
                             section: 0
-                            fix: 'Your data source must report 5 items in section 0 (it reports 6), i.e. counts [5]; or add the missing inserts/deletes.'
+                            fix: 'The data source reports 6 items in section 0 after the update, but the updates account for 5: 5 before + 0 inserted − 0 deleted + 0 moved in − 0 moved out; 1 item appeared without an insert. Fix: add [0, 5] to insertItems. If the data source is what is wrong instead, it must report 5 items in section 0.'
+                            edits:
+                              - {op: add, path: /updates/insertItems/-, value: [0, 5]}
                         warnings: []
                         uikitException: 'Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (6) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).'
                         uikitException164: 'Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [5] } Data source after updates = { 1 section with item counts: [6] } Updates = [ ]'
@@ -1183,6 +1193,7 @@ enum OpenAPIDocument {
                         after: null
                         mapping: null
                         steps: null
+                        fixedUpdates: {deleteItems: [], insertItems: [[0, 5]], reloadItems: [], moveItems: [], deleteSections: [], insertSections: [], reloadSections: [], moveSections: []}
             '400':
               description: |
                 Malformed JSON (pointer ""), or a field of the wrong type, missing or unknown (e.g. an
@@ -1379,7 +1390,7 @@ enum OpenAPIDocument {
                       value: {"valid": true, "errors": [], "warnings": [], "snapshot": {"sections": [{"id": "A", "items": ["b"]}, {"id": "B", "items": ["c", "a", "d"]}]}, "reloadedSections": [], "reloadedItems": ["b"], "reconfiguredItems": [], "before": [2, 1], "after": [1, 3], "path": "diff", "updates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "validatorUpdates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "hazards": [], "reloadUpdates": {"deleteItems": [], "insertItems": [], "reloadItems": [[0, 0]], "moveItems": [], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "reconfigureItems": [], "verdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}, "reloadVerdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}}
                     duplicate:
                       summary: Answer to the duplicate example.
-                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
+                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0/items/2", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)", "identifier": "b", "detail": "\"b\" appears more than once in items; list each identifier once."}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0/items/2", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)", "identifier": "b", "detail": "\"b\" appears more than once in items; list each identifier once."}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
             '400':
               description: Malformed JSON (pointer ""), a field of the wrong type (an identifier that is neither a string nor an integer), an unknown field or `op`, both or neither of `operations` and `new`, or both or neither of `before` and `after` where an operation needs one. `errors[0].pointer` names the field.
               content:
@@ -3611,7 +3622,7 @@ enum OpenAPIDocument {
               $ref: '#/components/schemas/BatchUpdates'
         BatchIssue:
           type: object
-          required: [code, message, update, index, fix]
+          required: [code, message, update, index, fix, edits]
           description: One violation or hazard, tied to the call that caused it.
           properties:
             code:
@@ -3645,7 +3656,32 @@ enum OpenAPIDocument {
               description: The section concerned (for count checks, the new index). Absent when none.
             fix:
               type: string
-              description: One sentence on how to fix it.
+              description: How to fix it, in words (why, then the edits; for a count mismatch, also the counts the data source would have to report instead).
+            edits:
+              type: array
+              description: |
+                The fix as RFC 6902 operations on the request's `updates` as sent. The edits of all
+                errors apply together (every `replace`, then every `remove`, then every `add`) and give
+                `fixedUpdates`, a batch UIKit accepts. Empty for hazards and negative counts.
+              items: {$ref: '#/components/schemas/BatchEdit'}
+        BatchEdit:
+          type: object
+          required: [op, path]
+          description: One change to the request's `updates`.
+          properties:
+            op:
+              type: string
+              enum: [remove, replace, add]
+            path:
+              type: string
+              description: 'RFC 6901 pointer into the request as sent: `/updates/insertItems/0`; `/updates/insertItems/-` (append) for `add`.'
+              example: /updates/insertItems/0
+            value:
+              description: 'The new entry (absent for `remove`): a section, an index path or a section move `[from, to]`, or an item move `[[s, i], [s, i]]`.'
+              oneOf:
+                - $ref: '#/components/schemas/Index'
+                - $ref: '#/components/schemas/IndexPath'
+                - $ref: '#/components/schemas/BatchItemMove'
         BatchItemMapping:
           type: object
           required: [from, to]
@@ -3760,6 +3796,9 @@ enum OpenAPIDocument {
               type: [array, 'null']
               description: When valid, the data-source mutations in a consistent order; else null.
               items: {$ref: '#/components/schemas/BatchStep'}
+            fixedUpdates:
+              $ref: '#/components/schemas/BatchUpdates'
+              description: Only when UIKit rejects the batch. The updates with the `edits` of every error applied, a batch UIKit accepts with the same `before` and `after` (hazards aside).
             repaired:
               type: [array, 'null']
               description: Only when `repair` was asked for. `merge`, one batch; `split`, stages to run one after another (the data source reporting each stage's state). Null when no batch reaches the intended state.
@@ -3886,7 +3925,7 @@ enum OpenAPIDocument {
               default: current
         SnapshotError:
           type: object
-          required: [code, exception, reason, operation, pointer, evidence]
+          required: [code, exception, reason, operation, pointer, evidence, detail]
           properties:
             code:
               type: string
@@ -3902,10 +3941,16 @@ enum OpenAPIDocument {
               description: The index of the operation that throws.
             pointer:
               type: [string, 'null']
-              description: '`/operations/k`.'
+              description: 'The field at fault: `/operations/k/toSection`, `/operations/k/items/2`, `/operations/k/before`; `/operations/k` when the operation as a whole is (`NO_SECTIONS`).'
             evidence:
               type: string
               description: Where the text comes from (spec evidence levels V, D26, D?, R).
+            identifier:
+              $ref: '#/components/schemas/SnapshotIdentifier'
+              description: The identifier at fault (the value at `pointer`); absent when none is (`NO_SECTIONS`).
+            detail:
+              type: [string, 'null']
+              description: What is wrong in the request's terms and how to fix it, listing the snapshot's sections or items (at most eight) where the identifier names none of them.
         SnapshotWarning:
           type: object
           required: [code, operation, message]

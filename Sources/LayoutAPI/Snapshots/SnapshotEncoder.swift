@@ -96,7 +96,7 @@ enum SnapshotEncoder {
         w.raw("]")
     }
 
-    /// `{"code","exception","reason","operation","pointer","evidence"}`.
+    /// `{"code","exception","reason","operation","pointer","evidence","identifier","detail"}`.
     static func write(_ e: SnapshotError, _ w: inout JSONWriter) {
         w.raw(#"{"code":"#)
         w.string(e.code.rawValue)
@@ -105,15 +105,17 @@ enum SnapshotEncoder {
         w.raw(#","reason":"#)
         w.string(e.reason)
         w.raw(#","operation":"#)
-        if let k = e.operation {
-            w.int(k)
-            w.raw(#","pointer":"#)
-            w.string("/operations/\(k)")
-        } else {
-            w.raw(#"null,"pointer":null"#)
-        }
+        if let k = e.operation { w.int(k) } else { w.null() }
+        w.raw(#","pointer":"#)
+        BatchEncoder.optionalString(e.pointer, &w)
         w.raw(#","evidence":"#)
         w.string(e.evidence)
+        if let id = e.identifier {
+            w.raw(#","identifier":"#)
+            identifier(id, &w)
+        }
+        w.raw(#","detail":"#)
+        BatchEncoder.optionalString(e.detail, &w)
         w.raw("}")
     }
 

@@ -23,20 +23,29 @@ public enum BatchValidation {
         }
         var checker = BatchChecker(before: before, after: after, updates: updates, flavor: flavor)
         checker.run()
-        let uikitErrors = checker.errors
+        var uikitErrors = checker.errors
+        var fixer: BatchFixer?
+        if !uikitErrors.isEmpty {
+            var f = BatchFixer(before: before, after: after, updates: updates, flavor: flavor)
+            f.run(first: checker)
+            uikitErrors = f.issues
+            fixer = f
+        }
         var warnings = checker.warnings
         if uikitErrors.isEmpty { warnings += checker.reloadTargetHazards() }
         let errors = strict ? uikitErrors + warnings : uikitErrors
         if strict { warnings = [] }
-        let first = uikitErrors.first
+        let first = checker.errors.first
         let isCount = first.flatMap { BatchIssueCode(rawValue: $0.code) }?.isCountMismatch ?? false
         var verdict = BatchVerdict(
             valid: errors.isEmpty, errors: errors, warnings: warnings, uikitException: first?.message,
             uikitException164: isCount ? checker.exception164() : nil,
             expectedAfter: nil, after: nil, mapping: nil, steps: nil, repaired: nil)
-        if checker.sectionsAfter == checker.sectionsBefore + checker.sectionInsertEntries - checker.sectionDeleteEntries {
-            let (plan, tallies) = checker.tally()
-            verdict.expectedAfter = checker.expectedCounts(plan, tallies)
+        if let fixer {
+            verdict.expectedAfter = fixer.expectedAfter
+            verdict.fixedUpdates = fixer.fixed
+        } else {
+            verdict.expectedAfter = BatchFixer.expected(checker)
         }
         if uikitErrors.isEmpty, !wantsModel {
             if verdict.valid { verdict.after = checker.after }
