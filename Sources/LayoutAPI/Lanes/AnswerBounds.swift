@@ -23,7 +23,13 @@ enum AnswerBounds {
     static func updates(_ u: BatchUpdates) -> Int { 256 + u.operationCount * update }
 
     static func issues(_ list: [BatchIssue]) -> Int {
-        list.reduce(0) { $0 + 160 + text($1.code) + text($1.message) + text($1.update) + text($1.fix) + 3 * int + path }
+        list.reduce(0) { $0 + 160 + text($1.code) + text($1.message) + text($1.update) + text($1.fix) + 3 * int + path + edits($1.edits) }
+    }
+
+    /// `{"op":"replace","path":"/updates/moveItems/12","value":[[s,i],[s,i]]}`: keys and the op
+    /// (40), the pointer, and a move's two paths at most.
+    static func edits(_ list: [BatchEdit]) -> Int {
+        list.reduce(0) { $0 + 40 + text($1.pointer) + 2 * path + 4 }
     }
 
     /// A `BatchEncoder.verdict` answer.
@@ -34,13 +40,17 @@ enum AnswerBounds {
         n += (v.steps?.count ?? 0) * (64 + 2 * path + int)
         n += (v.repaired ?? []).reduce(0) { $0 + Self.updates($1) }
         if let updates { n += Self.updates(updates) }
+        if let fixed = v.fixedUpdates { n += Self.updates(fixed) }
         return n
     }
 
     /// A `SnapshotEncoder.outcome` answer.
     static func outcome(_ o: SnapshotOutcome) -> Int {
         var n = frame
-        for e in o.errors { n += 2 * (256 + text(e.reason) + text(e.evidence) + text(e.exception)) }
+        for e in o.errors {
+            n += 2 * (256 + text(e.reason) + text(e.evidence) + text(e.exception) + texts(e.detail) + texts(e.pointer))
+            if let id = e.identifier { n += JSONWriter.length(of: id) + 1 }
+        }
         for w in o.warnings { n += 96 + text(w.message) }
         if let s = o.snapshot {
             for section in s.sections { n += 32 + JSONWriter.length(of: section.id) + identifiers(section.items) }
