@@ -105,7 +105,7 @@ extension WireReader {
     mutating func tableHeight(_ field: JSONField, uikit: String? = nil) throws(FieldError) -> Double {
         let v = try field.double()
         guard v.isFinite, v == -1 || (v >= 0 && v <= Self.maxLength) else {
-            let quote = uikit.map { " UIKit raises \"\($0)\"." } ?? ""
+            let quote = uikit.map { " UIKit raises \"\($0)\"\($0.hasSuffix(".") ? "" : ".")" } ?? ""
             reject(field.pointer, "\(field.pointer) is \(Self.show(v)); it must be -1 (UITableView.automaticDimension) or a number of points from 0 to 1000000000.\(quote) Send -1 to size it automatically, or the height.")
             return -1
         }
