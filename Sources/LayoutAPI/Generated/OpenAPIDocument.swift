@@ -2174,11 +2174,12 @@ enum OpenAPIDocument {
           properties:
             preferredSizes:
               type: array
-              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize).
+              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize); for tables, row heights and (with `elementKind` `header` or `footer`) header and footer heights (see TablePreferredSize).
               items:
                 oneOf:
                   - $ref: '#/components/schemas/PreferredSize'
                   - $ref: '#/components/schemas/PreferredSupplementarySize'
+                  - $ref: '#/components/schemas/TablePreferredSize'
             visibleRect:
               $ref: '#/components/schemas/BoundsRect'
               description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
@@ -3781,12 +3782,14 @@ enum OpenAPIDocument {
                 $ref: '#/components/schemas/TableSection'
             preferredSizes:
               type: array
-              description: Heights self-sizing rows (and, with `elementKind`, headers and footers) measured; they replace the estimate. Heights of rows or views whose height is not automatic change nothing.
+              description: Heights self-sizing rows (and, with `elementKind`, headers and footers) measured; they replace the estimate. Heights of rows or views whose height is not automatic change nothing. A flow-style entry with a `width` (> 0, not used) is accepted too.
               items:
-                $ref: '#/components/schemas/TablePreferredSize'
+                oneOf:
+                  - $ref: '#/components/schemas/TablePreferredSize'
+                  - $ref: '#/components/schemas/PreferredSize'
             preferredSupplementarySizes:
               type: array
-              description: Measured header and footer heights (entries need `elementKind`).
+              description: The same entries as `preferredSizes` (the list layout's name for measured headers and footers).
               items:
                 $ref: '#/components/schemas/TablePreferredSize'
         TableHeight:
@@ -3934,15 +3937,12 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           required: [indexPath, height]
-          description: A row's measured height at `[section, row]`, or with `elementKind` a section header's or footer's at `[section, 0]`. An index path the table does not have, or a header or footer without a view, is a 422 naming the entry.
+          description: A row's measured height at `[section, row]`, or with `elementKind` a section header's or footer's at `[section, 0]` (rows span the table, so no width; a `PreferredSize` with a width is accepted for rows too). An index path the table does not have, or a header or footer without a view, is a 422 naming the entry.
           properties:
             indexPath:
               $ref: '#/components/schemas/IndexPath'
             height:
               $ref: '#/components/schemas/Length'
-            width:
-              $ref: '#/components/schemas/Length'
-              description: Not used (rows span the table).
             elementKind:
               type: string
               enum: [header, footer]

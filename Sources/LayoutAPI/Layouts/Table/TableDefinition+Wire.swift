@@ -12,7 +12,7 @@ extension TableDefinition: WireLayout {
         var c = try reader.tableConfiguration(collectionView: request.collectionView, layout: request.layout,
                                               sections: request.sections, budget: &budget)
         if let p = request.preferredSizes { try reader.applyTablePreferredSizes(p, to: &c) }
-        if let p = request.preferredSupplementarySizes { try reader.applyTablePreferredSizes(p, to: &c, supplementaryOnly: true) }
+        if let p = request.preferredSupplementarySizes { try reader.applyTablePreferredSizes(p, to: &c) }
         return TableDefinition(c)
     }
 
@@ -34,7 +34,7 @@ extension TableDefinition: WireLayout {
 }
 
 /// Measured rows, headers and footers: `[{"indexPath": [s, i], "height": h}]` for rows (a
-/// `width` is accepted and not used: rows span the table), `{"elementKind": "header"|"footer",
+/// `width` > 0 is accepted, as in the flow layout's entries, and not used: rows span the table), `{"elementKind": "header"|"footer",
 /// "indexPath": [s, 0], "height": h}` for section headers and footers. An index path the table
 /// does not have, or a header or footer the section has no view for, is a 422 naming the entry;
 /// a height for a row, header or footer whose height is not automatic changes nothing (UIKit
@@ -43,7 +43,7 @@ extension WireReader {
     static let tablePreferredKeys: Set<String> = ["indexPath", "height", "width", "elementKind"]
     static let tableSupplementaryKinds = ["header", "footer"]
 
-    mutating func applyTablePreferredSizes(_ field: JSONField, to c: inout TableConfiguration, supplementaryOnly: Bool = false) throws(FieldError) {
+    mutating func applyTablePreferredSizes(_ field: JSONField, to c: inout TableConfiguration) throws(FieldError) {
         for e in try field.array(maxCount: 1_000_000) {
             let o = try e.object()
             try o.rejectUnknownKeys(allowed: Self.tablePreferredKeys)
@@ -51,11 +51,8 @@ extension WireReader {
             let ip = try indexPath(ipField)
             let before = problemCount
             let height = try length(try o.required("height"), what: "a measured height in points")
-            if let w = o.optional("width") { _ = try length(w) }
+            if let w = o.optional("width") { _ = try positive(w, what: "the measured width (not used: rows span the table)") }
             let kindField = o.optional("elementKind")
-            if kindField == nil && supplementaryOnly {
-                throw FieldError.missing(pointer: o.pointer.appending("elementKind"))
-            }
             guard ip.section < c.sections.count else {
                 reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)], but the table has \(c.sections.count) section\(c.sections.count == 1 ? "" : "s"); send heights only for rows, headers and footers the table has.")
                 continue
