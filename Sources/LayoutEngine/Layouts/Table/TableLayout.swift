@@ -139,34 +139,18 @@ struct TableBuilder {
     }
 
     /// The section's rows from `run` on (relative to the section's `offset`); returns the run
-    /// after the last row. Uniform sections skip the per-row questions.
+    /// after the last row. The rows go in with one `append(contentsOf:)` (no capacity check per
+    /// row); the run is then summed from the heights written, in row order, as UIKit sums it.
     private mutating func emitRows(_ s: Int, _ section: TableSection, offset: Double, run start: Double) -> Double {
         let n = section.numberOfRows
         guard n > 0 else { return start }
-        var heights = TableRowHeights(section, in: c, metrics: m)
+        let first = attributes.count
+        let template = LayoutAttributes.cell(IndexPath(section: s, item: 0), Rect(x: rowX, y: 0, width: rowWidth, height: 0))
+        attributes.append(contentsOf: TableRowRun(template: template, count: n, offset: offset, run: start,
+                                                  heights: TableRowHeights(section, in: c, metrics: m)))
         var run = start
-        var template = LayoutAttributes.cell(IndexPath(section: s, item: 0), Rect(x: rowX, y: 0, width: rowWidth, height: 0))
-        if let (h, estimated) = heights.uniform {
-            template.frame.size.height = h
-            template.isEstimated = estimated
-            for i in 0..<n {
-                var a = template
-                a.setItem(inRange: i)
-                a.frame.origin.y = offset + run
-                attributes.append(a)
-                run += h
-            }
-            return run
-        }
-        for i in 0..<n {
-            let (h, estimated) = heights.next(i)
-            var a = template
-            a.setItem(inRange: i)
-            a.frame.origin.y = offset + run
-            a.frame.size.height = h
-            a.isEstimated = estimated
-            attributes.append(a)
-            run += h
+        attributes.withUnsafeBufferPointer { a in
+            for i in first..<a.count { run += a[i].frame.size.height }
         }
         return run
     }
@@ -194,5 +178,50 @@ struct TableBuilder {
         if let i = kinds.firstIndex(of: name) { return SupplementaryKind(rawValue: UInt16(i)) }
         kinds.append(name)
         return SupplementaryKind(rawValue: UInt16(kinds.count - 1))
+    }
+}
+
+/// One section's rows as cells, for a single `append(contentsOf:)`: row i at `offset + run`,
+/// the run growing by each row's height (uniform sections ask nothing per row).
+struct TableRowRun: Sequence, IteratorProtocol {
+    var template: LayoutAttributes
+    let count: Int
+    let offset: Double
+    var run: Double
+    var heights: TableRowHeights
+    let uniform: Bool
+    var item = 0
+
+    init(template: LayoutAttributes, count: Int, offset: Double, run: Double, heights: TableRowHeights) {
+        self.template = template
+        self.count = count
+        self.offset = offset
+        self.run = run
+        self.heights = heights
+        if let (h, estimated) = heights.uniform {
+            self.template.frame.size.height = h
+            self.template.isEstimated = estimated
+            uniform = true
+        } else {
+            uniform = false
+        }
+    }
+
+    var underestimatedCount: Int { Swift.max(0, count - item) }
+
+    @inline(__always)
+    mutating func next() -> LayoutAttributes? {
+        guard item < count else { return nil }
+        var a = template
+        a.setItem(inRange: item)
+        a.frame.origin.y = offset + run
+        if !uniform {
+            let (h, estimated) = heights.next(item)
+            a.frame.size.height = h
+            a.isEstimated = estimated
+        }
+        run += a.frame.size.height
+        item += 1
+        return a
     }
 }
