@@ -99,6 +99,19 @@ import Testing
         #expect((o["contentSizeAdjustment"] as? [String: Double])?["width"] == 459)
     }
 
+    /// `UITableViewDiffableDataSource`: `/snapshot/apply` takes `/batch/validate`'s `flavor`;
+    /// the snapshot and its batches are the collection view's, the verdict the table view's.
+    @Test func snapshotApplyTakesTheTableFlavor() throws {
+        let body = #"{"old":{"sections":[{"id":"A","items":["a","b"]}]},"operations":[{"op":"deleteItems","items":["a"]},{"op":"appendItems","items":["c"]}],"flavor":"tableView"}"#
+        let r = app.post(body, target: "/snapshot/apply")
+        #expect(r.status == 200, "\(r.text.prefix(300))")
+        let collection = app.post(body.replacingOccurrences(of: #","flavor":"tableView""#, with: ""), target: "/snapshot/apply")
+        #expect(r.text == collection.text)   // a diffable data source's batches are valid for both views
+        let bad = app.post(body.replacingOccurrences(of: "tableView", with: "outlineView"), target: "/snapshot/apply")
+        #expect(bad.status == 422)
+        #expect(bad.pointers == ["/flavor"])
+    }
+
     /// The table header and footer views answer index-path queries as `[0]`, and the picture draws.
     @Test func tableViewsAndPicture() throws {
         let id = try #require(app.post(#"{\#(Self.cv),"layout":{"type":"table","style":"grouped","tableHeaderView":{"height":100},"tableFooterView":{"height":40}},"sections":[{"numberOfItems":2,"headerTitle":"A"}]}"#).id)

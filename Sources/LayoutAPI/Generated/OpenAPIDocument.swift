@@ -3545,6 +3545,11 @@ enum OpenAPIDocument {
               type: string
               enum: [current, legacy]
               default: current
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              default: collectionView
+              description: '`tableView` for a `UITableViewDiffableDataSource`: the same snapshot rules and batches, the verdicts in the table view''s words ("row", "table view") and rules. (Section snapshots, `/snapshot/section`, exist only for collection views.)'
         SnapshotError:
           type: object
           required: [code, exception, reason, operation, pointer, evidence]
