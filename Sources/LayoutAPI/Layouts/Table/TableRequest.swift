@@ -23,7 +23,7 @@ extension WireReader {
         var c = TableConfiguration(collectionView: cv, sections: [])
         if let l = layout {
             try l.rejectUnknownKeys(allowed: Self.tableLayoutKeys)
-            c.style = try l.value("style", default: .plain) { f throws(FieldError) in try tableEnum(f, TableStyle.self, default: .plain) }
+            c.style = try l.value("style", default: .plain) { f throws(FieldError) in try listEnum(f, TableStyle.self, default: .plain) }
             c.rowHeight = try l.value("rowHeight", default: -1) { f throws(FieldError) in
                 try tableHeight(f, uikit: "Invalid table view rowHeight (%g). Value must be at least 0.0, or UITableViewAutomaticDimension.")
             }
@@ -137,17 +137,5 @@ extension WireReader {
             out.append(measured ? try length(f, what: "a measured row height in points") : try tableHeight(f, uikit: uikit))
         }
         return out
-    }
-
-    /// An enum member; an unknown value is collected (422 listing the accepted values).
-    private mutating func tableEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
-    where E.RawValue == String {
-        do {
-            return try f.enumValue(type)
-        } catch {
-            guard case .invalidValue(let pointer, let detail) = error else { throw error }
-            reject(pointer, detail)
-            return fallback
-        }
     }
 }

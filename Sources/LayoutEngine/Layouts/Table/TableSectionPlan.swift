@@ -16,57 +16,59 @@ struct TableSectionPlan {
         hasHeader = s.hasHeader
         hasFooter = s.hasFooter
         let grouped = c.style.isGroupedLike
-        var estimated = false
-        var h = 0.0
-        if hasHeader {
-            // T8: the delegate's height, else the property; automatic: measured, else the estimate.
-            h = s.headerHeight ?? c.sectionHeaderHeight
-            if h == TableConfiguration.automaticDimension {
-                if let measured = s.measuredHeaderHeight {
-                    h = measured
-                } else if c.estimatesHeaderHeights || (grouped && s.hasHeaderTitle) {
-                    // `_estimatedHeightForHeaderInSection:`, −1 → `_defaultSectionHeaderHeight`;
-                    // an unmeasured grouped title header (sized from its text) falls back there too.
-                    h = Self.estimate(s.estimatedHeaderHeight, c.estimatedSectionHeaderHeight, m.defaultHeaderHeight)
-                    estimated = true
-                } else {
-                    h = Self.emptyHeader(index, c, m)   // `heightForEmptySection:` (plain: the default height)
-                }
-            }
-        }
-        // "0 means default" in grouped styles, with or without a view (T11, T14).
-        if h == 0 && grouped { h = Self.emptyHeader(index, c, m) }
-        headerHeight = h
-        headerEstimated = estimated
+        (headerHeight, headerEstimated) = Slot(
+            hasView: hasHeader, requested: s.headerHeight ?? c.sectionHeaderHeight, measured: s.measuredHeaderHeight,
+            ownEstimate: s.estimatedHeaderHeight, tableEstimate: c.estimatedSectionHeaderHeight, defaultHeight: m.defaultHeaderHeight,
+            sizedFromTitle: grouped && s.hasHeaderTitle, empty: Self.emptyHeader(index, c, m)).resolve(grouped: grouped)
         headerOffset = hasHeader ? (c.sectionHeaderTopPadding >= 0 ? c.sectionHeaderTopPadding : m.automaticHeaderPadding) : 0
-
-        estimated = false
-        var f = 0.0
-        if hasFooter {
-            f = s.footerHeight ?? c.sectionFooterHeight
-            if f == TableConfiguration.automaticDimension {
-                if let measured = s.measuredFooterHeight {
-                    f = measured
-                } else if c.estimatesFooterHeights || (grouped && s.hasFooterTitle) {
-                    f = Self.estimate(s.estimatedFooterHeight, c.estimatedSectionFooterHeight, m.defaultFooterHeight)
-                    estimated = true
-                } else {
-                    // `sectionFooterHeight`, automatic: `_defaultSectionFooterHeight`.
-                    f = c.sectionFooterHeight != TableConfiguration.automaticDimension ? c.sectionFooterHeight : m.defaultFooterHeight
-                }
-            }
-        }
-        if f == 0 && grouped {
-            f = c.sectionFooterHeight != TableConfiguration.automaticDimension ? c.sectionFooterHeight : m.emptyFooterHeight
-        }
-        footerHeight = f
-        footerEstimated = estimated
+        // T10/T14: `sectionFooterHeight`, else the default footer (grouped: `defaultFooterHeightForStyle:`).
+        let emptyFooter = c.sectionFooterHeight != TableConfiguration.automaticDimension ? c.sectionFooterHeight
+            : (grouped ? m.emptyFooterHeight : m.defaultFooterHeight)
+        (footerHeight, footerEstimated) = Slot(
+            hasView: hasFooter, requested: s.footerHeight ?? c.sectionFooterHeight, measured: s.measuredFooterHeight,
+            ownEstimate: s.estimatedFooterHeight, tableEstimate: c.estimatedSectionFooterHeight, defaultHeight: m.defaultFooterHeight,
+            sizedFromTitle: grouped && s.hasFooterTitle, empty: emptyFooter).resolve(grouped: grouped)
     }
 
-    /// The delegate's estimate (when not automatic), else the table's (> 0), else the default.
-    private static func estimate(_ own: Double?, _ table: Double, _ fallback: Double) -> Double {
-        if let own, own != TableConfiguration.automaticDimension { return own }
-        return table > 0 ? table : fallback
+    /// A header or footer as `refreshWithSection:` sizes it (T8, T10, T11, T14): with a view, the
+    /// requested height (the delegate's, else the table's property); automatic: the measured
+    /// height, else the estimate while estimating (or for an unmeasured grouped title, which UIKit
+    /// sizes from its text), else the empty height. In grouped styles a height of 0, with or
+    /// without a view, is the empty height ("0 means default").
+    private struct Slot {
+        var hasView: Bool
+        var requested: Double
+        var measured: Double?
+        /// `estimatedHeightFor…InSection:` (−1 or nil: none), the table's estimate (0: estimation
+        /// off), and the default height (`_defaultSection…Height`).
+        var ownEstimate: Double?
+        var tableEstimate: Double
+        var defaultHeight: Double
+        var sizedFromTitle: Bool
+        var empty: Double
+
+        func resolve(grouped: Bool) -> (height: Double, estimated: Bool) {
+            var h = 0.0, estimated = false
+            if hasView {
+                h = requested
+                if h == TableConfiguration.automaticDimension {
+                    if let measured {
+                        h = measured
+                    } else if tableEstimate != 0 || sizedFromTitle {
+                        if let own = ownEstimate, own != TableConfiguration.automaticDimension {
+                            h = own
+                        } else {
+                            h = tableEstimate > 0 ? tableEstimate : defaultHeight
+                        }
+                        estimated = true
+                    } else {
+                        h = empty
+                    }
+                }
+            }
+            if h == 0 && grouped { h = empty }
+            return (h, estimated)
+        }
     }
 
     /// T14 `+heightForEmptySection:inTableView:rowData:`. Grouped: `sectionHeaderHeight` or the
