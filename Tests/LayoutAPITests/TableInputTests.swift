@@ -99,6 +99,16 @@ import Testing
         #expect((o["contentSizeAdjustment"] as? [String: Double])?["width"] == 459)
     }
 
+    /// A rotation keeps the row at the top under the navigation bar: the target offset may go
+    /// up to −contentInset.top (the adjusted inset), in grouped tables too.
+    @Test func rotationKeepsTheTopUnderTheBars() throws {
+        let id = try #require(app.post(#"{"collectionView":{"width":393,"height":852,"scale":3,"contentInset":{"top":103,"bottom":34}},"layout":{"type":"table","style":"grouped","rowHeight":44},"sections":[{"numberOfItems":30}]}"#).id)
+        let r = app.post(#"{"bounds":{"x":0,"y":-103,"width":852,"height":393},"previousBounds":{"x":0,"y":-103,"width":393,"height":852}}"#,
+                         target: "/layout/\(id)/invalidate")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+        #expect(o["targetContentOffset"] as? [String: Double] == ["x": 0, "y": -103], "\(r.text.prefix(300))")
+    }
+
     /// `UITableViewDiffableDataSource`: `/snapshot/apply` takes `/batch/validate`'s `flavor`;
     /// the snapshot and its batches are the collection view's, the verdict the table view's.
     @Test func snapshotApplyTakesTheTableFlavor() throws {

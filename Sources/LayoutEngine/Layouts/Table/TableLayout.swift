@@ -96,12 +96,12 @@ struct TableBuilder {
         // T19 `-heightForTable`.
         var layout = Layout(contentSize: Size(width: width, height: end + footerHeight + bottomPadding),
                             attributes: attributes, sections: sections, elementKinds: kinds)
-        if !grouped {
-            var pinning = Pinning(headers: true, footers: true, scale: c.collectionView.scale, roundsToScreenScale: false,
-                                  contentInset: c.collectionView.contentInset)
-            pinning.table = c.pinningBehavior
-            layout.pinning = pinning
-        }
+        // Plain tables float their headers and footers (T16); every table keeps its adjusted
+        // content inset, which also bounds the content offset after a bounds change.
+        var pinning = Pinning(headers: !grouped, footers: !grouped, scale: c.collectionView.scale, roundsToScreenScale: false,
+                              contentInset: c.collectionView.contentInset)
+        pinning.table = grouped ? nil : c.pinningBehavior
+        layout.pinning = pinning
         return layout
     }
 

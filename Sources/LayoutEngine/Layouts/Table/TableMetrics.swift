@@ -38,7 +38,8 @@ struct TableMetrics {
     var defaultFooterHeight: Double { style.isGroupedLike ? floorPixel(17.5) : floorPixel(plainHeaderBase) }
 
     /// T10/T14: a grouped footer of 0 or without a view: `UIPixelBoundaryOffset(0,
-    /// +[UITableViewHeaderFooterView defaultFooterHeightForStyle:])` [D the call; I the 17.5].
+    /// +[UITableViewHeaderFooterView defaultFooterHeightForStyle:])` [D the call, iOS 26.1; D the
+    /// 17.5, iOS 17/18-era `defaultFooterHeightForStyle:` returns 17.5 for every non-plain style].
     var emptyFooterHeight: Double { floorPixel(17.5) }
 
     /// T9: padding above a section header when `sectionHeaderTopPadding` is automatic: 22 above
