@@ -41,7 +41,9 @@ import Testing
         (#"[{"elementKind":"footer","indexPath":[0,0],"height":50}]"#, "/preferredSizes/0/indexPath",
          "/preferredSizes/0/indexPath is [0, 0]: section 0 has no footer view to measure (a footer is at [section, 0] and exists with a title, hasHeaderView/hasFooterView, a height above 0 or a measured height). Send heights only for the headers and footers the table has."),
         (#"[{"indexPath":[0,0],"height":-3}]"#, "/preferredSizes/0/height",
-         "/preferredSizes/0/height is -3; it must be a measured height in points: a number from 0 to 1000000000."),
+         "/preferredSizes/0/height is -3; it must be the height the view measured, in points: a number greater than 0 and at most 1000000000."),
+        (#"[{"indexPath":[0,0],"height":0,"width":5e-324}]"#, "/preferredSizes/0/height",
+         "/preferredSizes/0/height is 0; it must be the height the view measured, in points: a number greater than 0 and at most 1000000000."),
     ])
     func measuredHeightsForWhatIsNotThereAre422(entries: String, pointer: String, detail: String) {
         let r = app.post(#"{\#(Self.cv),"layout":{"type":"table"},"sections":[{"numberOfItems":3,"headerTitle":"A"}],"preferredSizes":\#(entries)}"#)

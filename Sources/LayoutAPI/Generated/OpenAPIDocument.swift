@@ -3802,6 +3802,11 @@ enum OpenAPIDocument {
           minimum: -1
           maximum: 1000000000
           description: A height in points, or -1 (`UITableView.automaticDimension`). Values between -1 and 0 are a 422.
+        MeasuredHeight:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 1000000000
+          description: A height a view measured (self-sizing), in points; 0 and less are a 422.
         TableLayout:
           type: object
           additionalProperties: false
@@ -3913,7 +3918,7 @@ enum OpenAPIDocument {
               description: Heights self-sizing rows measured (null while unmeasured); the same as `preferredSizes`.
               items:
                 oneOf:
-                  - $ref: '#/components/schemas/Length'
+                  - $ref: '#/components/schemas/MeasuredHeight'
                   - type: 'null'
             headerTitle:
               type: string
@@ -3927,7 +3932,7 @@ enum OpenAPIDocument {
             estimatedHeaderHeight:
               $ref: '#/components/schemas/TableHeight'
             measuredHeaderHeight:
-              $ref: '#/components/schemas/Length'
+              $ref: '#/components/schemas/MeasuredHeight'
             footerTitle:
               type: string
             hasFooterView:
@@ -3937,7 +3942,7 @@ enum OpenAPIDocument {
             estimatedFooterHeight:
               $ref: '#/components/schemas/TableHeight'
             measuredFooterHeight:
-              $ref: '#/components/schemas/Length'
+              $ref: '#/components/schemas/MeasuredHeight'
         TablePreferredSize:
           type: object
           additionalProperties: false
@@ -3947,7 +3952,7 @@ enum OpenAPIDocument {
             indexPath:
               $ref: '#/components/schemas/IndexPath'
             height:
-              $ref: '#/components/schemas/Length'
+              $ref: '#/components/schemas/MeasuredHeight'
             elementKind:
               type: string
               enum: [header, footer]

@@ -50,7 +50,7 @@ extension WireReader {
             let ipField = try o.required("indexPath")
             let ip = try indexPath(ipField)
             let before = problemCount
-            let height = try length(try o.required("height"), what: "a measured height in points")
+            let height = try measuredHeight(try o.required("height"))
             if let w = o.optional("width") { _ = try positive(w, what: "the measured width (not used: rows span the table)") }
             let kindField = o.optional("elementKind")
             guard ip.section < c.sections.count else {

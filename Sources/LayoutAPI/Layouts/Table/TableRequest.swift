@@ -78,14 +78,14 @@ extension WireReader {
             try tableHeight(f, uikit: "section header height must not be negative - provided height for section %ld is %f")
         }
         section.estimatedHeaderHeight = try o.optional("estimatedHeaderHeight").map { f throws(FieldError) in try tableHeight(f) }
-        let measuredHeader = try o.optional("measuredHeaderHeight").map { f throws(FieldError) in try length(f, what: "a measured header height in points") }
+        let measuredHeader = try o.optional("measuredHeaderHeight").map { f throws(FieldError) in try measuredHeight(f) }
         section.hasFooterTitle = try o.optional("footerTitle").map { f throws(FieldError) in !(try f.string()).isEmpty } ?? false
         section.hasFooterView = try o.optional("hasFooterView").map { f throws(FieldError) in try f.bool() }
         section.footerHeight = try o.optional("footerHeight").map { f throws(FieldError) in
             try tableHeight(f, uikit: "section footer height must not be negative - provided height for section %ld is %f")
         }
         section.estimatedFooterHeight = try o.optional("estimatedFooterHeight").map { f throws(FieldError) in try tableHeight(f) }
-        let measuredFooter = try o.optional("measuredFooterHeight").map { f throws(FieldError) in try length(f, what: "a measured footer height in points") }
+        let measuredFooter = try o.optional("measuredFooterHeight").map { f throws(FieldError) in try measuredHeight(f) }
         // A measured height counts only where the view is there and self-sizes (T8); recorded
         // before deciding whether the view is there (a measured height implies one, T7).
         section.measuredHeaderHeight = measuredHeader
@@ -112,6 +112,12 @@ extension WireReader {
         return v
     }
 
+    /// A height a view measured: finite, above 0 (as every layout's measured sizes; UIKit
+    /// asks views that have a size) and at most `maxLength`.
+    mutating func measuredHeight(_ field: JSONField) throws(FieldError) -> Double {
+        try positive(field, what: "the height the view measured, in points")
+    }
+
     /// `{"height": h}`: a table header or footer view's frame height (UIKit keeps only the height).
     private mutating func tableView(_ field: JSONField) throws(FieldError) -> Double {
         let o = try field.object()
@@ -120,7 +126,7 @@ extension WireReader {
     }
 
     /// One value per row (null: not given for that row); any other length is a 422 naming the array.
-    /// Entries are heights (−1 or ≥ 0, `uikit` quoted for a negative one) or, `measured`, lengths ≥ 0.
+    /// Entries are heights (−1 or ≥ 0, `uikit` quoted for a negative one) or, `measured`, measured heights (> 0).
     private mutating func perRow(_ field: JSONField, rows: Int, what: String, uikit: String? = nil,
                                  measured: Bool = false) throws(FieldError) -> [Double?] {
         guard case .array(let raw) = field.value else { _ = try field.array(); return [] }
@@ -132,9 +138,9 @@ extension WireReader {
         out.reserveCapacity(rows)
         for (i, value) in raw.enumerated() {
             if value.isNull { out.append(nil); continue }
-            if case .number(let v) = value, v >= 0, v <= Self.maxLength { out.append(v); continue }
+            if case .number(let v) = value, v > 0 || (v == 0 && !measured), v <= Self.maxLength { out.append(v); continue }
             let f = JSONField(value, pointer: field.pointer.appending(i))
-            out.append(measured ? try length(f, what: "a measured row height in points") : try tableHeight(f, uikit: uikit))
+            out.append(measured ? try measuredHeight(f) : try tableHeight(f, uikit: uikit))
         }
         return out
     }
