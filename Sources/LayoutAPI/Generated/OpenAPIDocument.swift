@@ -296,7 +296,9 @@ enum OpenAPIDocument {
             samples), `grid` (N per line) or `compositional` (`UICollectionViewCompositionalLayout`:
             sections, nested groups, badges, backgrounds, orthogonal sections, layout header, and
             list sections, `UICollectionLayoutListConfiguration`; `"type": "list"` is the same layout
-            under another name, with the same ids); each
+            under another name, with the same ids) or `table` (`UITableView`: plain, grouped and
+            insetGrouped styles, fixed, per-row and self-sizing rows, section headers and footers,
+            floating headers, table header and footer views); each
             type's schema lists its fields and defaults, and fields of another type are a 400. Every
             type is cached and queried the same way.
     
@@ -479,6 +481,29 @@ enum OpenAPIDocument {
                           - list: {appearance: plain, headerMode: firstItemInSection}
                             interGroupSpacing: 4
                       sections: [{numberOfItems: 1}, {numberOfItems: 3}, {numberOfItems: 4}]
+                  tableSettings:
+                    summary: A settings screen as a UITableView (insetGrouped, 44-pt rows, title headers measured, separators).
+                    value:
+                      collectionView: {device: iPhone 16 Pro}
+                      layout:
+                        type: table
+                        style: insetGrouped
+                        rowHeight: 44
+                        listEnvironment: {includeSeparators: true}
+                      sections:
+                        - {numberOfItems: 1}
+                        - {numberOfItems: 3, headerTitle: General, measuredHeaderHeight: 38.333333333333336}
+                        - {numberOfItems: 2, headerTitle: Privacy, footerTitle: "Apps that asked for access appear here."}
+                  tablePlainSelfSizing:
+                    summary: A plain UITableView with self-sizing rows (two measured) and title headers that float at query time.
+                    value:
+                      collectionView: {width: 393, height: 852, scale: 3, contentInset: {top: 103, bottom: 34}}
+                      layout: {type: table, estimatedRowHeight: 80}
+                      sections:
+                        - {numberOfItems: 4, headerTitle: A, measuredRowHeights: [61.5, null, null, 90]}
+                        - {numberOfItems: 6, headerTitle: B}
+                      preferredSizes:
+                        - {indexPath: [1, 0], height: 120}
                   rightToLeft:
                     summary: The `grid` request in a right-to-left locale; rows start at the right.
                     value: {"collectionView": {"width": 375, "height": 667, "layoutDirection": "rightToLeft"}, "sections": [{"numberOfItems": 3}]}
@@ -2161,7 +2186,9 @@ enum OpenAPIDocument {
               maximum: 1000000000
         LayoutRequest:
           description: |
-            Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
+            Optional fields are omitted to get their defaults; `null` is not accepted anywhere but
+            in the entries of a table section's per-row arrays (`rowHeights`, `estimatedRowHeights`,
+            `measuredRowHeights`), where it means "no value for this row".
             `layout.type` picks the layout (see `Layout`): without a `layout` object, or without its
             `type`, it is the flow layout. Each type has its own layout fields and section fields
             (one request schema per type below); a field of another type is a 400 naming the allowed
@@ -2173,6 +2200,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/schemas/GridLayoutRequest'
             - $ref: '#/components/schemas/MosaicLayoutRequest'
             - $ref: '#/components/schemas/CompositionalLayoutRequest'
+            - $ref: '#/components/schemas/TableLayoutRequest'
         FlowLayoutRequest:
           type: object
           additionalProperties: false
@@ -2201,7 +2229,7 @@ enum OpenAPIDocument {
               enum: [cell, supplementaryView, decorationView]
             kind:
               type: string
-              description: The element kind of supplementary and decoration views, by name; `header` or `footer` for the flow family, the request's `elementKind` for compositional layouts.
+              description: The element kind of supplementary and decoration views, by name; `header` or `footer` for the flow family, the request's `elementKind` for compositional layouts; for tables also `tableHeader`, `tableFooter`, `bottomSeparator` and `topSeparator`.
               examples: [header, footer, badge-element-kind, section-background-element-kind]
             indexPath:
               $ref: '#/components/schemas/ElementIndexPath'
@@ -2214,7 +2242,7 @@ enum OpenAPIDocument {
               description: Cells of layouts that estimate sizes only; true when the size is the estimate, false when it was measured (`preferredSizes`).
         ElementIndexPath:
           type: array
-          description: '`[section, item]`, or `[index]` (length 1) for a layout-level element such as a compositional layout header.'
+          description: '`[section, item]`, or `[index]` (length 1) for a layout-level element such as a compositional layout header or a table header or footer view.'
           items:
             type: integer
             minimum: 0
@@ -2389,11 +2417,12 @@ enum OpenAPIDocument {
           properties:
             preferredSizes:
               type: array
-              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize).
+              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize); for tables, row heights and (with `elementKind` `header` or `footer`) header and footer heights (see TablePreferredSize).
               items:
                 oneOf:
                   - $ref: '#/components/schemas/PreferredSize'
                   - $ref: '#/components/schemas/PreferredSupplementarySize'
+                  - $ref: '#/components/schemas/TablePreferredSize'
             visibleRect:
               $ref: '#/components/schemas/BoundsRect'
               description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
@@ -2735,6 +2764,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/schemas/GridLayout'
             - $ref: '#/components/schemas/MosaicLayout'
             - $ref: '#/components/schemas/CompositionalLayout'
+            - $ref: '#/components/schemas/TableLayout'
           discriminator:
             propertyName: type
             mapping:
@@ -2745,6 +2775,7 @@ enum OpenAPIDocument {
               mosaic: '#/components/schemas/MosaicLayout'
               compositional: '#/components/schemas/CompositionalLayout'
               list: '#/components/schemas/CompositionalLayout'
+              table: '#/components/schemas/TableLayout'
         WaterfallLayoutRequest:
           type: object
           additionalProperties: false
@@ -3923,6 +3954,11 @@ enum OpenAPIDocument {
               type: string
               enum: [current, legacy]
               default: current
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              default: collectionView
+              description: '`tableView` for a `UITableViewDiffableDataSource`: the same snapshot rules and batches, the verdicts in the table view''s words ("row", "table view") and rules. (Section snapshots, `/snapshot/section`, exist only for collection views.)'
         SnapshotError:
           type: object
           required: [code, exception, reason, operation, pointer, evidence, detail]
@@ -4136,6 +4172,206 @@ enum OpenAPIDocument {
             answers:
               type: [array, 'null']
               items: {$ref: '#/components/schemas/SectionSnapshotAnswer'}
+        TableLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          description: |
+            `UITableView` (docs/tables.md). Elements: the table header view
+            (`supplementaryView` of kind `tableHeader` at `[0]`), per section its header
+            (`supplementaryView` `header`), rows (cells), separators (`decorationView`
+            `bottomSeparator`/`topSeparator`, with `layout.listEnvironment.includeSeparators`) and
+            footer (`footer`), then the table footer view (`tableFooter` at `[0]`). Frames are UIKit's
+            raw values (a table does not round them to pixels); row heights go through a 32-bit
+            float as UIKit stores them. Plain tables float their headers and footers at query time
+            (`GET /layout/{id}/elements?rect=`): zIndex 10 while floating. Values UIKit refuses
+            (negative or non-finite heights other than -1, per-row arrays of the wrong length) are a
+            422 naming the field.
+          properties:
+            collectionView:
+              $ref: '#/components/schemas/CollectionView'
+              description: |
+                The table view: width, height, scale; `safeAreaInsets`, `layoutMargins` and
+                `readableContentInsets` place insetGrouped rows; `contentInset` (the adjusted content
+                inset) is where floating headers stop; `wideContentMargins` picks the 20-pt margin.
+            layout:
+              $ref: '#/components/schemas/TableLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/TableSection'
+            preferredSizes:
+              type: array
+              description: Heights self-sizing rows (and, with `elementKind`, headers and footers) measured; they replace the estimate. Heights of rows or views whose height is not automatic change nothing. A flow-style entry with a `width` (> 0, not used) is accepted too.
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/TablePreferredSize'
+                  - $ref: '#/components/schemas/PreferredSize'
+            preferredSupplementarySizes:
+              type: array
+              description: The same entries as `preferredSizes` (the list layout's name for measured headers and footers).
+              items:
+                $ref: '#/components/schemas/TablePreferredSize'
+        TableHeight:
+          type: number
+          minimum: -1
+          maximum: 1000000000
+          description: A height in points, or -1 (`UITableView.automaticDimension`). Values between -1 and 0 are a 422.
+        MeasuredHeight:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 1000000000
+          description: A height a view measured (self-sizing), in points; 0 and less are a 422.
+        TableLayout:
+          type: object
+          additionalProperties: false
+          required: [type]
+          description: The table view's own properties (UIKit's names and defaults).
+          properties:
+            type:
+              type: string
+              enum: [table]
+            style:
+              type: string
+              enum: [plain, grouped, insetGrouped]
+              default: plain
+              description: '`UITableView.Style`. Grouped styles keep 17.5 pt of spacing above and below every section, 35 pt above the first and 20 pt below the last; insetGrouped rows sit inside the layout margins.'
+            rowHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: 'Default -1: rows size themselves (estimates until measured). A fixed value wins over self-sizing.'
+            estimatedRowHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: 'Default -1 (automatic): unmeasured rows are estimated at the row height, else the default row height (44 pt; iOS 26: body leading + 30, 52 at L). 0 turns estimation off.'
+            sectionHeaderHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic).
+            sectionFooterHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic).
+            estimatedSectionHeaderHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic, the default header height); 0 turns header estimation off.
+            estimatedSectionFooterHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic); 0 turns footer estimation off.
+            sectionHeaderTopPadding:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic; 22 pt above plain headers, 0 in grouped styles). An explicit 0 also makes floating headers pushed up by the end of their section instead of overlapped by the next header.
+            tableHeaderView:
+              $ref: '#/components/schemas/TableView'
+            tableFooterView:
+              $ref: '#/components/schemas/TableView'
+            cellLayoutMarginsFollowReadableWidth:
+              type: boolean
+              default: false
+              description: insetGrouped rows are inset to at least the readable content guide.
+            separatorInset:
+              $ref: '#/components/schemas/Insets'
+              description: '`separatorInset` (left and right, as leading and trailing); default the table margin (16 pt, 20 on wide screens, plus the leading safe area in plain and grouped tables).'
+            listEnvironment:
+              $ref: '#/components/schemas/TableEnvironment'
+        TableEnvironment:
+          type: object
+          additionalProperties: false
+          description: The list's environment fields that a table reads (the same names as `ListEnvironment`).
+          properties:
+            generation:
+              type: string
+              enum: [ios15to18, ios26]
+              default: ios15to18
+              description: 'iOS 26 (new design): the default row height is body leading + 30 (52 pt at L) instead of 44.'
+            contentSizeCategory:
+              type: string
+              enum: [XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5]
+              default: L
+              description: Dynamic Type size (iOS 26 row heights, plain header and footer defaults, 1-pt separators at AX sizes).
+            wideContentMargins:
+              type: boolean
+              description: The screen wants wide content margins (20 pt instead of 16); default `collectionView.wideContentMargins`, else true when the width is 414 pt or more.
+            includeSeparators:
+              type: boolean
+              default: false
+              description: Report the rows' separators as decoration views.
+        TableView:
+          type: object
+          additionalProperties: false
+          required: [height]
+          description: A `tableHeaderView` or `tableFooterView`; UIKit keeps only its frame height (the width is the table's).
+          properties:
+            height:
+              $ref: '#/components/schemas/Length'
+        TableSection:
+          type: object
+          additionalProperties: false
+          required: [numberOfItems]
+          description: |
+            One section: its row count and what the delegate answers. Omitted methods are not
+            implemented (the table's property applies). Per-row arrays have one entry per row
+            (`null` for a row without a value), else 422. A header (footer) view exists with a
+            title, `hasHeaderView`, a height above 0 or a measured height.
+          properties:
+            numberOfItems:
+              type: integer
+              minimum: 0
+              maximum: 1000000
+            rowHeights:
+              type: array
+              description: '`tableView(_:heightForRowAt:)` per row (-1: the row sizes itself).'
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/TableHeight'
+                  - type: 'null'
+            estimatedRowHeights:
+              type: array
+              description: '`tableView(_:estimatedHeightForRowAt:)` per row.'
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/TableHeight'
+                  - type: 'null'
+            measuredRowHeights:
+              type: array
+              description: Heights self-sizing rows measured (null while unmeasured); the same as `preferredSizes`.
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/MeasuredHeight'
+                  - type: 'null'
+            headerTitle:
+              type: string
+              description: '`titleForHeaderInSection` (a non-empty title means a header view).'
+            hasHeaderView:
+              type: boolean
+              description: '`viewForHeaderInSection` returns a view (true) or nil (false).'
+            headerHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: '`heightForHeaderInSection`. In grouped styles 0 means the default spacing; use a tiny positive value (CGFLOAT_MIN) to collapse it.'
+            estimatedHeaderHeight:
+              $ref: '#/components/schemas/TableHeight'
+            measuredHeaderHeight:
+              $ref: '#/components/schemas/MeasuredHeight'
+            footerTitle:
+              type: string
+            hasFooterView:
+              type: boolean
+            footerHeight:
+              $ref: '#/components/schemas/TableHeight'
+            estimatedFooterHeight:
+              $ref: '#/components/schemas/TableHeight'
+            measuredFooterHeight:
+              $ref: '#/components/schemas/MeasuredHeight'
+        TablePreferredSize:
+          type: object
+          additionalProperties: false
+          required: [indexPath, height]
+          description: A row's measured height at `[section, row]`, or with `elementKind` a section header's or footer's at `[section, 0]` (rows span the table, so no width; a `PreferredSize` with a width is accepted for rows too). An index path the table does not have, or a header or footer without a view, is a 422 naming the entry.
+          properties:
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+            height:
+              $ref: '#/components/schemas/MeasuredHeight'
+            elementKind:
+              type: string
+              enum: [header, footer]
+          example: {"indexPath": [0, 2], "height": 61.5}
 
     """###
 }

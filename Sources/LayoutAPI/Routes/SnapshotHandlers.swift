@@ -12,7 +12,7 @@ extension LayoutApplication {
         let outcome: SnapshotOutcome
         do {
             outcome = try SnapshotApply.run(old: r.old, change: r.change, source: r.source, sdk: r.linkedSDK,
-                                            workLimit: SnapshotLimits.maxWork)
+                                            flavor: r.flavor, workLimit: SnapshotLimits.maxWork)
         } catch {
             let pointer = JSONPointer.root.appending("operations").appending(error.operation)
             let detail = "The operations up to \(pointer) visit more than \(error.limit) identifiers (moves and inserts scan their sections), this server's cap per request; send fewer operations per request, or the new snapshot (new) instead of the operations."

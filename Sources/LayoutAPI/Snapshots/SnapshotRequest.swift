@@ -7,6 +7,8 @@ struct SnapshotApplyRequest: Equatable {
     var change: SnapshotChange
     var source: SnapshotSource
     var linkedSDK: LinkedSDK
+    /// `tableView` for `UITableViewDiffableDataSource` (the verdicts' wording), as `/batch/validate` names it.
+    var flavor: BatchFlavor = .collectionView
 }
 
 /// Caps on snapshot requests: identifiers per snapshot and in all operation arguments as the
@@ -17,7 +19,7 @@ enum SnapshotLimits {
 }
 
 enum SnapshotRequestDecoder {
-    static let topLevelKeys: Set<String> = ["old", "operations", "new", "source", "linkedSDK"]
+    static let topLevelKeys: Set<String> = ["old", "operations", "new", "source", "linkedSDK", "flavor"]
     static let snapshotKeys: Set<String> = ["sections"]
     static let newKeys: Set<String> = ["sections", "reloadedSections", "reloadedItems", "reconfiguredItems"]
     static let sectionKeys: Set<String> = ["id", "items"]
@@ -72,7 +74,8 @@ enum SnapshotRequestDecoder {
         case (nil, nil):
             throw .conflict(pointer: .root, detail: "The request has neither operations nor new; send the operations made on a copy of old (\"operations\": [{\"op\": \"appendSections\", \"sections\": [\"main\"]}]) or the snapshot passed to apply (\"new\": {\"sections\": [...]}).")
         }
-        return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk)
+        let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
+        return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk, flavor: flavor)
     }
 }
 

@@ -112,6 +112,7 @@ public enum LayoutInvalidation {
     /// Layouts naming other kinds (compositional) compare every supplementary and decoration
     /// view by category, kind and index path instead (O(n) with a hash table of them).
     public static func diff(old: Layout, new: Layout) -> InvalidationContext {
+        if let same = positionalDiff(old: old, new: new) { return same }  // same elements: one pass, no search
         var context = InvalidationContext(contentSizeAdjustment: Size(
             width: new.contentSize.width - old.contentSize.width,
             height: new.contentSize.height - old.contentSize.height))

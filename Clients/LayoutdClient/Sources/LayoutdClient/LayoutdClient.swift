@@ -93,12 +93,15 @@ public struct LayoutdClient: Sendable {
     }
 
     /// `POST /layout/{id}/invalidate` for measured cell sizes (self-sizing flow, compositional and
-    /// list layouts) and, for lists, measured header and footer heights.
+    /// list layouts), for lists measured header and footer heights, and for tables measured row,
+    /// header and footer heights (`tableHeights`).
     public func invalidate(_ id: String, preferredSizes: [Components.Schemas.PreferredSize],
                            supplementarySizes: [Components.Schemas.PreferredSupplementarySize] = [],
+                           tableHeights: [Components.Schemas.TablePreferredSize] = [],
                            visibleRect: Components.Schemas.BoundsRect? = nil) async throws -> Components.Schemas.InvalidationResponse {
         let entries = preferredSizes.map { Components.Schemas.PreferredSizesInvalidation.PreferredSizesPayloadPayload.PreferredSize($0) }
             + supplementarySizes.map { .PreferredSupplementarySize($0) }
+            + tableHeights.map { .TablePreferredSize($0) }
         return try await invalidate(id, .PreferredSizesInvalidation(.init(preferredSizes: entries, visibleRect: visibleRect)))
     }
 

@@ -145,6 +145,28 @@ import Testing
         await #expect(throws: LayoutdError.self) { try await client.orthogonalTarget(section: 1, offset: 0, velocity: 0, of: layout.id) }
     }
 
+    @Test func tablesLayOutFloatAndTakeMeasuredHeights() async throws {
+        // A plain UITableView (docs/tables.md): 22-pt padding and a 28-pt estimated header above
+        // each section's 44-pt rows; at offset 291 header A still floats (B starts at 292).
+        let id = try await client.layout(.TableLayoutRequest(.init(
+            collectionView: .init(width: 393, height: 852, scale: 3),
+            layout: .init(_type: .table, rowHeight: 44),
+            sections: [.init(numberOfItems: 5, headerTitle: "A"), .init(numberOfItems: 5, headerTitle: "B")]))).id
+        let visible = try await client.elements(in: .init(x: 0, y: 291, width: 393, height: 852), of: id)
+        let header = try #require(visible.first)
+        #expect(header.kind == "header" && header.indexPath == [0, 0] && header.zIndex == 10)
+        #expect(frames([header]) == [[0, 291, 393, 28]])
+        // Self-sizing rows: the measured row grows, what follows moves.
+        let sizing = try await client.layout(.TableLayoutRequest(.init(
+            collectionView: .init(width: 393, height: 852, scale: 3),
+            layout: .init(_type: .table, estimatedRowHeight: 50),
+            sections: [.init(numberOfItems: 3)]))).id
+        let answer = try await client.invalidate(sizing, preferredSizes: [], tableHeights: [.init(indexPath: [0, 0], height: 80)])
+        #expect(answer.invalidated)
+        #expect(answer.contentSize == .init(width: 393, height: 180))
+        #expect(answer.invalidatedItemIndexPaths == [[0, 0], [0, 1], [0, 2]])
+    }
+
     @Test func batchVerdictDecodesEveryStepKindAndNullMappings() async throws {
         let verdict = try await client.validate(.init(before: [3], updates: .init(deleteItems: [[0, 0]], insertItems: [[0, 2]], moveItems: [[[0, 1], [0, 0]]])))
         #expect(verdict.valid)

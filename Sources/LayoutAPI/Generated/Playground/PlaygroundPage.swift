@@ -217,7 +217,18 @@ enum PlaygroundPage {
         { name: 'list: plain, pinned headers (iOS 26)', body: {
           collectionView: { width: 375, height: 400, scale: 3 },
           layout: { type: 'list', list: { headerMode: 'supplementary' }, listEnvironment: { generation: 'ios26', includeSeparators: true } },
-          sections: [{ numberOfItems: 5 }, { numberOfItems: 4 }, { numberOfItems: 6 }] } }
+          sections: [{ numberOfItems: 5 }, { numberOfItems: 4 }, { numberOfItems: 6 }] } },
+        { name: 'table: settings screen (UITableView insetGrouped, titles, separators)', body: {
+          collectionView: { width: 393, height: 600, scale: 3 },
+          layout: { type: 'table', style: 'insetGrouped', rowHeight: 44, tableHeaderView: { height: 60 },
+            listEnvironment: { includeSeparators: true } },
+          sections: [{ numberOfItems: 1 }, { numberOfItems: 4, headerTitle: 'General', measuredHeaderHeight: 38.333333333333336 },
+            { numberOfItems: 3, headerTitle: 'Privacy', footerTitle: 'Apps that asked for access appear here.', measuredFooterHeight: 44.666666666666664 }] } },
+        { name: 'table: plain, floating headers, self-sizing rows', body: {
+          collectionView: { width: 375, height: 400, scale: 3 },
+          layout: { type: 'table', estimatedRowHeight: 60 },
+          sections: [{ numberOfItems: 5, headerTitle: 'A', measuredRowHeights: [44, 88, null, null, 70] },
+            { numberOfItems: 6, headerTitle: 'B' }, { numberOfItems: 4, headerTitle: 'C' }] } }
       ];
       const SNAPSHOT_EXAMPLE = {
         old: { sections: [{ id: 'A', items: ['a', 'b'] }, { id: 'B', items: ['c'] }] },

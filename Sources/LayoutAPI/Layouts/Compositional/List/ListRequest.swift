@@ -73,7 +73,8 @@ extension WireReader {
 
     /// An enum member; an unknown value is collected (422 naming the field, listing the accepted
     /// values) and reading goes on with the default, so one answer names every bad value.
-    private mutating func listEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
+    /// (Tables read their style with it too.)
+    mutating func listEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
     where E.RawValue == String {
         do {
             return try f.enumValue(type)
