@@ -4,7 +4,7 @@ import Testing
 
 /// The documentation a clone carries: every relative link in README.md and docs/ resolves to a
 /// file of the repository (and every `#anchor` to a heading of it), and nothing in the
-/// repository points outside it (issue 29: the README used to send readers to ../shared, which
+/// repository points outside it (issue 29: the README used to send readers to the folder beside the repository, which
 /// is not in a clone).
 @Suite struct DocumentationLinkTests {
     static let root = DocumentationPages.root
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("## Try it", "try-it"),
+        ("## Start here", "start-here"),
         ("### Lists (`UICollectionLayoutListConfiguration`)", "lists-uicollectionlayoutlistconfiguration"),
         ("## Large layouts: memory per element and 10,000,000 items", "large-layouts-memory-per-element-and-10000000-items"),
         ("### `waterfall`: CHT's masonry", "waterfall-chts-masonry"),
