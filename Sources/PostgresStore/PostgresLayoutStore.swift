@@ -49,8 +49,20 @@ package final class PostgresLayoutStore: LayoutStore {
     static let schemaLock: Int64 = 0x6c61_796f_7574_0001
     static let retentionLock: Int64 = 0x6c61_796f_7574_0002
     static let evictionLock: Int64 = 0x6c61_796f_7574_0003
-    /// The shard a statement adds its bytes to.
-    static let shard = "pg_backend_pid() % 16"
+    /// The `WITH` member that adds the sizes of the rows `cte` returned to the count (or takes
+    /// them off), in the shard of this connection's backend (`pg_backend_pid() % 16`). A
+    /// data-modifying `WITH` runs whether or not the statement reads it.
+    static func counted(adding cte: String) -> String { counted(cte, sign: "") }
+    static func counted(subtracting cte: String) -> String { counted(cte, sign: "-") }
+    private static func counted(_ cte: String, sign: String) -> String {
+        """
+        counted AS (
+            INSERT INTO layoutd_usage (shard, bytes)
+            SELECT pg_backend_pid() % 16, \(sign)coalesce(sum(size), 0)::int8 FROM \(cte)
+            ON CONFLICT (shard) DO UPDATE SET bytes = layoutd_usage.bytes + EXCLUDED.bytes
+            RETURNING 1)
+        """
+    }
 
     package init(url: String) throws(StoreURLError) {
         let configuration = try StoreURL.parse(url)
@@ -154,11 +166,7 @@ package final class PostgresLayoutStore: LayoutStore {
                     INSERT INTO layoutd_layouts (id, format, body)
                     SELECT * FROM unnest(\(ids)::text[], \(formats)::int2[], \(bodies)::bytea[])
                     ON CONFLICT (id) DO NOTHING RETURNING size),
-                counted AS (
-                    INSERT INTO layoutd_usage (shard, bytes)
-                    SELECT \(unescaped: Self.shard), coalesce(sum(size), 0)::int8 FROM inserted
-                    ON CONFLICT (shard) DO UPDATE SET bytes = layoutd_usage.bytes + EXCLUDED.bytes
-                    RETURNING 1)  -- a data-modifying WITH runs whether or not it is read
+                \(unescaped: Self.counted(adding: "inserted"))
                 SELECT count(*) FROM inserted
                 """, logger: Self.quiet)
             var inserted = 0
@@ -192,11 +200,7 @@ package final class PostgresLayoutStore: LayoutStore {
                             WHERE last_used < now() - make_interval(secs => \(seconds))
                             ORDER BY last_used LIMIT \(limit))
                         RETURNING size),
-                    counted AS (
-                        INSERT INTO layoutd_usage (shard, bytes)
-                        SELECT \(unescaped: Self.shard), -coalesce(sum(size), 0)::int8 FROM gone
-                        ON CONFLICT (shard) DO UPDATE SET bytes = layoutd_usage.bytes + EXCLUDED.bytes
-                        RETURNING 1)
+                    \(unescaped: Self.counted(subtracting: "gone"))
                     SELECT count(*) FROM gone
                     """, logger: Self.quiet)
                 var n = 0
@@ -230,11 +234,7 @@ package final class PostgresLayoutStore: LayoutStore {
                     gone AS (
                         DELETE FROM layoutd_layouts WHERE id IN (SELECT id FROM oldest WHERE running - size < \(excess))
                         RETURNING size),
-                    counted AS (
-                        INSERT INTO layoutd_usage (shard, bytes)
-                        SELECT \(unescaped: Self.shard), -coalesce(sum(size), 0)::int8 FROM gone
-                        ON CONFLICT (shard) DO UPDATE SET bytes = layoutd_usage.bytes + EXCLUDED.bytes
-                        RETURNING 1)
+                    \(unescaped: Self.counted(subtracting: "gone"))
                     SELECT count(*), coalesce(sum(size), 0)::int8 FROM gone
                     """, logger: Self.quiet)
                 var evicted = 0, freed = 0
