@@ -1,3 +1,4 @@
+import Dispatch
 import HTTP
 import HTTPCompression
 @testable import LayoutAPI
@@ -228,9 +229,13 @@ import Testing
         #expect(FreedMemory.isPending)
         FreedMemory.release()
         #expect(FreedMemory.isPending)
+        // Time by the clock: on a loaded machine a 50 ms sleep can take far longer, so adding up
+        // the sleeps asked for undercounts the wait.
+        let start = DispatchTime.now().uptimeNanoseconds
         var waited: UInt64 = 0
         while FreedMemory.isPending, waited < 5_000_000_000 {
-            try await Task.sleep(nanoseconds: 50_000_000); waited += 50_000_000
+            try await Task.sleep(nanoseconds: 50_000_000)
+            waited = DispatchTime.now().uptimeNanoseconds - start
         }
         #expect(!FreedMemory.isPending)
         #expect(waited >= FreedMemory.interval / 2)
