@@ -68,8 +68,18 @@ extension LayoutApplication {
     func pinned(_ plan: Plan) throws(APIError) -> CachedLayout {
         if let entry = plan.entry { return entry }
         let id = String(plan.id)
+        if let (base, format) = Self.formatSuffix(id) { throw .unknownFormat(id: base, format: format) }
         guard store != nil, Self.isContentID(id) else { throw .unknownLayout(id: id) }
         return try lookup(id)
+    }
+
+    /// `("<id>", "png")` for `<id>.png` where `<id>` is a content id and the suffix a short
+    /// extension of letters and digits: a format asked for in the path, not an unknown id.
+    static func formatSuffix(_ id: String) -> (id: String, format: String)? {
+        guard let dot = id.lastIndex(of: "."), Self.isContentID(String(id[..<dot])) else { return nil }
+        let format = id[id.index(after: dot)...]
+        guard (1...10).contains(format.count), format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        return (String(id[..<dot]), String(format))
     }
 
     /// Where the handler runs: a coded body, and a layout not pinned that the store may have,

@@ -124,6 +124,10 @@ extension LaunchOptions {
                      help: "delete stored layouts unused this long: seconds, or a number with s, m, h or d", defaultText: "30d") { options, value, source throws(LaunchError) in
             options.store.ttl = try duration(value, source: source)
         },
+        LaunchOption(flag: "--store-max-bytes", environment: "LAYOUTD_STORE_MAX_BYTES", placeholder: "BYTES",
+                     help: "size bound of the shared store: above 90% of it, least recently used layouts are deleted down to 80% (0: no bound)", defaultText: "0") { options, value, source throws(LaunchError) in
+            options.store.maxBytes = try bytes(value, source: source)
+        },
         LaunchOption(flag: "--store-timeout", environment: "LAYOUTD_STORE_TIMEOUT", placeholder: "SECONDS",
                      help: "most time one store call may take", defaultText: "2") { options, value, source throws(LaunchError) in
             options.store.timeout = try seconds(value, source: source)

@@ -68,7 +68,12 @@ let port: Int
 do {
     port = try server.start()
 } catch {
-    logger.error("cannot listen on \(urlAuthority(host: http.host, port: http.port)): \(error)")
+    var line = "cannot listen on \(urlAuthority(host: http.host, port: http.port)): \(error)"
+    if let socket = error as? SocketError, socket.errno == EADDRINUSE {
+        // The one start-up failure a new user meets: say how to pick another port.
+        line += "; port \(http.port) is already in use (another layoutd?): pick another with --port 9000 or PORT=9000 (--port 0 picks a free one)"
+    }
+    logger.error(line)
     exit(1)
 }
 

@@ -193,6 +193,54 @@ enum OpenAPIDocument {
                   $ref: '#/components/headers/CacheControl'
                 Vary:
                   $ref: '#/components/headers/Vary'
+      /docs:
+        get:
+          tags: [operations]
+          operationId: getAPIReference
+          summary: This contract as a page to read (the API reference).
+          description: |
+            One self-contained HTML document rendered from this contract when the binary was built
+            (`scripts/gen-openapi`): every operation with its parameters, request body, answers and
+            examples, and every schema with its fields, types, defaults and descriptions, linked to
+            each other, with a table of contents. No script, and nothing loaded from elsewhere: it
+            works offline, under a Content-Security-Policy that allows only inline styles. Its
+            `<meta name="openapi-sha256">` is the SHA-256 of the contract it was rendered from.
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The page.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
+              content:
+                text/html:
+                  schema:
+                    type: string
+                  example: "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">…"
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /metrics:
         get:
           tags: [operations]
@@ -1228,7 +1276,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
-                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\".", "errors": [{"pointer": "/updates/deleteItem", "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\"."}]}
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /updates/deleteItem; did you mean \"deleteItems\"? Otherwise remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\".", "errors": [{"pointer": "/updates/deleteItem", "detail": "Unknown field at /updates/deleteItem; did you mean \"deleteItems\"? Otherwise remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\"."}]}
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -1639,7 +1687,7 @@ enum OpenAPIDocument {
               examples:
                 unknownField:
                   summary: A misspelt field.
-                  value: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\".", "errors": [{"pointer": "/sections/0/numberOfItem", "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\"."}]}
+                  value: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /sections/0/numberOfItem; did you mean \"numberOfItems\"? Otherwise remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\".", "errors": [{"pointer": "/sections/0/numberOfItem", "detail": "Unknown field at /sections/0/numberOfItem; did you mean \"numberOfItems\"? Otherwise remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\"."}]}
                 malformedJSON:
                   summary: A body cut short.
                   value: {"type": "https://layoutd.dev/problems/malformed-json", "title": "Malformed JSON", "status": 400, "detail": "The request body is not valid JSON (line 1, column 46: unexpected end of input; expected a string key in double quotes). Send a JSON object encoded as UTF-8.", "errors": [{"pointer": "", "detail": "line 1, column 46: unexpected end of input; expected a string key in double quotes"}]}
@@ -1656,9 +1704,12 @@ enum OpenAPIDocument {
                 unknownLayout:
                   summary: An id this server never computed (or evicted).
                   value: {"type": "https://layoutd.dev/problems/unknown-layout", "title": "Unknown layout", "status": 404, "detail": "No layout with id 0123456789abcdef0123456789abcdef is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns."}
+                unknownFormat:
+                  summary: '`GET /layout/{id}.png`: the id may be fine, the format is not.'
+                  value: {"type": "https://layoutd.dev/problems/unknown-format", "title": "Unknown format", "status": 404, "detail": "layoutd does not make a .png form of a layout. A layout is /layout/1276bb76407edf9a93b441a02593f676 (JSON; the picture with Accept: image/svg+xml) or /layout/1276bb76407edf9a93b441a02593f676.svg (the SVG picture; ?scale=2 for more pixels)."}
                 noSuchElement:
                   summary: '`?indexPath=0,7` on a layout of 3 items.'
-                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
+                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (section 0 has 3 items, 0 to 2)."}
         StoreUnavailable:
           description: |
             Only with a shared layout store (`LAYOUTD_STORE`). On a read: the layout is not cached on
@@ -1729,7 +1780,7 @@ enum OpenAPIDocument {
                   value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000.", "errors": [{"pointer": "/collectionView/height", "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000."}]}
                 unknownDevice:
                   summary: A device name that is not in `GET /devices`.
-                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead."}]}
+                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; did you mean \"iPhone 13\", \"iPhone 14\" or \"iPhone 15\"? GET /devices lists all 38 names; or send width, height and scale instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; did you mean \"iPhone 13\", \"iPhone 14\" or \"iPhone 15\"? GET /devices lists all 38 names; or send width, height and scale instead."}]}
         AnswerTooLarge:
           description: |
             The answer would list more elements than the server sends in one answer
@@ -1814,6 +1865,9 @@ enum OpenAPIDocument {
                 - `https://layoutd.dev/problems/unprocessable-batch` (422, "Batch rejected").
                 - `https://layoutd.dev/problems/unknown-layout` (404, "Unknown layout"): the id is not
                   cached here.
+                - `https://layoutd.dev/problems/unknown-format` (404, "Unknown format"): a path
+                  `/layout/{id}.{format}` with a format layoutd does not make (`.png`); the detail names
+                  the forms a layout has.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
                 - `https://layoutd.dev/problems/answer-too-large` (422, "Answer too large"): the answer
                   would list more elements than the server sends in one answer
@@ -1834,6 +1888,7 @@ enum OpenAPIDocument {
                 - https://layoutd.dev/problems/unprocessable-layout
                 - https://layoutd.dev/problems/unprocessable-batch
                 - https://layoutd.dev/problems/unknown-layout
+                - https://layoutd.dev/problems/unknown-format
                 - https://layoutd.dev/problems/no-such-element
                 - https://layoutd.dev/problems/answer-too-large
                 - https://layoutd.dev/problems/store-unavailable
@@ -2840,7 +2895,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           description: |
             `UICollectionViewCompositionalLayout`. The request mirrors UIKit's API (the shape of
-            ../shared/spec/compositional-examples.json): `layout.sections[]` are
+            Tests/Fixtures/compositional-examples.json): `layout.sections[]` are
             `NSCollectionLayoutSection`s, data section `s` uses layout section `min(s, count - 1)`
             (the last repeats, as a section provider returning one section does). Values UIKit
             refuses (dimensions ≤ 0, a first subitem that does not fit its group, a group without
@@ -2903,7 +2958,7 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           description: |
-            `UICollectionLayoutListConfiguration` (../shared/spec/list-layout.md). A list section is
+            `UICollectionLayoutListConfiguration` (docs/uikit-rules/list-layout.md). A list section is
             a compositional section: rows stacked vertically, one per item, each the list's width
             minus its insets (plain and grouped rows span the width; insetGrouped and the sidebars
             are inset by 16 pt, 20 pt on screens that want wide margins, at least the layout margins

@@ -39,7 +39,8 @@ package struct JSONField: Sendable {
     }
 
     /// A number with no fractional part within `Int`'s range (1e3 and 3.0 are accepted), exact
-    /// across the whole range.
+    /// across the whole range. A whole number past that range (1e20) is a 400 that says it is
+    /// too large, not that it is not whole.
     package func int() throws(FieldError) -> Int {
         if case .integer(let exact) = value { return exact }
         guard case .number(let number) = value else { throw wrongType("an integer") }
@@ -50,8 +51,11 @@ package struct JSONField: Sendable {
         else {
             var writer = JSONWriter(capacity: 24)
             writer.number(number)
-            throw .wrongType(
-                pointer: pointer, expected: "an integer", found: String(decoding: writer.bytes, as: UTF8.self))
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            if number.isFinite, number.rounded(.towardZero) == number {
+                throw .conflict(pointer: pointer, detail: "The number at \(FieldError.location(pointer)) is \(text), too large for a whole number here (at most 9223372036854775807 either way); send a smaller number.")
+            }
+            throw .wrongType(pointer: pointer, expected: "an integer", found: text)
         }
         return Int(number)
     }
@@ -71,10 +75,7 @@ package struct JSONField: Sendable {
     where E.RawValue == String {
         let text = try string()
         if let value = E(rawValue: text) { return value }
-        let allowed = E.allCases.map { FieldError.quoted($0.rawValue) }.joined(separator: ", ")
-        throw .invalidValue(
-            pointer: pointer,
-            detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(pointer)); use one of: \(allowed).")
+        throw .invalidValue(pointer: pointer, detail: FieldError.unknownValue(text, at: pointer, allowed: E.allCases.map(\.rawValue)))
     }
 
     private func wrongType(_ expected: String) -> FieldError {

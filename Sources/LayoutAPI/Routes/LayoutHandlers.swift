@@ -71,7 +71,8 @@ extension LayoutApplication {
         var reservations: [BodiesInTheMaking.Reservation] = []
         if let path = query.indexPath {
             guard let a = query.element(in: layout) else {
-                throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (it has \(layout.sections.count) section\(layout.sections.count == 1 ? "" : "s")).")
+                let shape = IndexPathProse.shape(section: path.count == 2 ? path[0] : -1, sectionCount: layout.sections.count) { layout.sections[$0].cells.count }
+                throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (\(shape)).")
             }
             body = LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let p = query.point {

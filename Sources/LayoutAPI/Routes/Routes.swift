@@ -8,9 +8,10 @@ import HTTP
 extension LayoutApplication {
     static let routes: [Route] = [
         // template                    methods  cost                   caching      handler (app, request, plan)
-        Route("/",                       .get,  .inline,               .revalidate) { _, _, _ in Playground.answer },
+        Route("/",                       .get,  .sized(playgroundCost), .revalidate) { _, _, _ in Playground.answer },
         Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
         Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
+        Route("/docs",                   .get,  .sized(referenceCost), .revalidate) { _, _, _ in APIReference.answer },
         Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
         Route("/devices",                .get,  .sized(devicesCost),   .revalidate) { _, _, _ in getDevices() },
         Route("/layout",                 .post, .sized(postCost),      .noStore)    { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },

@@ -77,8 +77,7 @@ enum SectionSnapshotRequestDecoder {
         let opField = try o.required("op")
         let name = try opField.string()
         guard let keys = operationKeys[name] else {
-            throw .wrongType(pointer: opField.pointer, expected: "one of " + operationNames.map { "\"\($0)\"" }.joined(separator: ", "),
-                             found: FieldError.quoted(name))
+            throw .conflict(pointer: opField.pointer, detail: FieldError.unknownValue(name, at: opField.pointer, allowed: operationNames))
         }
         try o.rejectUnknownKeys(allowed: keys.union(["op"]))
         func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {

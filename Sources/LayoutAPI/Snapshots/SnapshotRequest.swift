@@ -191,8 +191,7 @@ extension WireReader {
         let opField = try o.required("op")
         let name = try opField.string()
         guard let keys = SnapshotRequestDecoder.operationKeys[name] else {
-            throw .wrongType(pointer: opField.pointer, expected: "one of " + SnapshotRequestDecoder.operationNames.map { "\"\($0)\"" }.joined(separator: ", "),
-                             found: FieldError.quoted(name))
+            throw .conflict(pointer: opField.pointer, detail: FieldError.unknownValue(name, at: opField.pointer, allowed: SnapshotRequestDecoder.operationNames))
         }
         try o.rejectUnknownKeys(allowed: keys.union(["op"]))
         func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {

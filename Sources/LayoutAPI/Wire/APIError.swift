@@ -22,6 +22,9 @@ package enum APIError: Error {
     case badHeader(name: String, detail: String)
     /// The layout id is not in the cache (never computed here, or evicted): 404.
     case unknownLayout(id: String)
+    /// `/layout/{id}.{format}` with a format layoutd does not make (`.png`, `.json`): 404 saying
+    /// which forms of a layout exist. The id may be fine; the extension is not.
+    case unknownFormat(id: String, format: String)
     /// The id is not cached here and the shared store cannot be reached to look it up: 503 with
     /// `Retry-After` (the layout may well exist; a 404 would tell the client to give up on it).
     case storeUnavailable(id: String, retryAfter: Int)
@@ -98,6 +101,10 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.unknownLayout, title: "Unknown layout", status: 404,
                 detail: "No layout with id \(id) is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns.")
+        case .unknownFormat(let id, let format):
+            return ProblemDetails(
+                type: ProblemType.unknownFormat, title: "Unknown format", status: 404,
+                detail: "layoutd does not make a .\(format) form of a layout. A layout is /layout/\(id) (JSON; the picture with Accept: image/svg+xml) or /layout/\(id).svg (the SVG picture; ?scale=2 for more pixels).")
         case .storeUnavailable(let id, let retryAfter):
             return ProblemDetails(
                 type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
@@ -185,6 +192,7 @@ enum ProblemType {
     static let unprocessableBatch = base + "unprocessable-batch"
     static let unprocessableSnapshot = base + "unprocessable-snapshot"
     static let unknownLayout = base + "unknown-layout"
+    static let unknownFormat = base + "unknown-format"
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"
     static let answerTooLarge = base + "answer-too-large"

@@ -92,10 +92,8 @@ package enum LayoutRequestDecoder {
     static func layoutType(_ field: JSONField) throws(FieldError) -> any WireLayout.Type {
         let text = try field.string()
         if let type = LayoutTypes.named(text) { return type }
-        let allowed = LayoutTypes.all.flatMap { [$0.typeName] + $0.typeAliases }.map { FieldError.quoted($0) }.joined(separator: ", ")
-        throw .invalidValue(
-            pointer: field.pointer,
-            detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(field.pointer)); use one of: \(allowed).")
+        let allowed = LayoutTypes.all.flatMap { [$0.typeName] + $0.typeAliases }
+        throw .invalidValue(pointer: field.pointer, detail: FieldError.unknownValue(text, at: field.pointer, allowed: allowed))
     }
 
     static func summary(_ reader: WireReader) -> String {

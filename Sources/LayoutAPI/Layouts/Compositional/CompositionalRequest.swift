@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// Decodes `"type": "compositional"` (`UICollectionViewCompositionalLayout`; the request schema
-/// of ../shared/spec/compositional-layout.md extended with the fields) into a
+/// of docs/uikit-rules/compositional-layout.md extended with the fields) into a
 /// `CompositionalConfiguration`. Shape errors throw (400); values UIKit refuses are collected
 /// (one 422 naming each field). What only solving can find (a subitem that does not fit, a
 /// group with no room) is the engine's `CompositionalError`, whose path is the same pointer.

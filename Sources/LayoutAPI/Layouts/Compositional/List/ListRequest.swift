@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// Decodes list sections (../shared/spec/list-layout.md §2): `layout.list` (one
+/// Decodes list sections (docs/uikit-rules/list-layout.md §2): `layout.list` (one
 /// `UICollectionLayoutListConfiguration` for every section, `UICollectionViewCompositionalLayout.list(using:)`),
 /// `layout.sections[i].list` (`NSCollectionLayoutSection.list(using:layoutEnvironment:)` from a
 /// section provider) and `layout.listEnvironment`. Unknown values are a 422 naming the field
