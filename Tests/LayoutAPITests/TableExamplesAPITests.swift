@@ -5,7 +5,7 @@ import LayoutEngine
 import Testing
 
 /// The 30 worked examples of table-layout.md §4 (Fixtures/table-examples.json, a verbatim copy of
-/// ../shared/spec/table-examples.json) through the service. The spec's request shape is a
+/// the table spec's worked examples) through the service. The spec's request shape is a
 /// proposal; the contract keeps the names it already had (`TableExample.contractRequest`):
 /// `generation`, `contentSizeCategory` and `includeSeparators` go in `layout.listEnvironment`, the
 /// adjusted content inset is `collectionView.contentInset`, and `contentOffset` is not part of a
