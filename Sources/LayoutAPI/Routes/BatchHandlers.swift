@@ -9,7 +9,7 @@ extension LayoutApplication {
     func postBatchValidate(_ request: Request) throws(APIError) -> Answer {
         let r = try BatchRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
         let verdict = BatchValidation.validate(before: r.before, after: r.after, updates: r.updates, flavor: r.flavor,
-                                               strict: r.strict, repair: r.repair)
+                                               strict: r.strict, repair: r.repair, wording: r.wording)
         return Answer(contentType: "application/json", body: .bytes(BatchEncoder.verdict(verdict, repairAsked: r.repair != nil)))
     }
 

@@ -46,6 +46,13 @@ package enum APIError: Error {
     /// A full body to encode for an answer that the server's buffer budget cannot take now: 503
     /// with `Retry-After: 1`.
     case answerBudgetExhausted(bytes: Int, limit: Int)
+    /// `POST /crash/explain`: a body that is not text (invalid UTF-8, binary): 400.
+    case notText(detail: String)
+    /// `POST /crash/explain`: a text over `CrashLimits.maxTextBytes`: 413.
+    case crashTextTooLarge(bytes: Int, limit: Int)
+    /// `POST /crash/explain`: no UIKit reason the service knows in the text: 422 saying what it
+    /// looked for (the text itself is never echoed).
+    case noUIKitException(detail: String)
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -129,6 +136,16 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
                 detail: "The server is buffering as many answer bytes as it may (maxBufferedBytes = \(limit)) and this answer needs about \(bytes) more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query.")
+        case .notText(let detail):
+            return ProblemDetails(type: ProblemType.notText, title: "Not text", status: 400, detail: detail,
+                                  errors: [.init(pointer: "", detail: detail)])
+        case .crashTextTooLarge(let bytes, let limit):
+            return ProblemDetails(
+                type: ProblemType.contentTooLarge, title: "Content Too Large", status: 413,
+                detail: "The crash text has \(bytes) bytes, more than this route reads (\(limit)). Send the part of the log around the exception (the reason and the lines before it), or split the log.")
+        case .noUIKitException(let detail):
+            return ProblemDetails(type: ProblemType.noUIKitException, title: "No UIKit exception found", status: 422, detail: detail,
+                                  errors: [.init(pointer: "/text", detail: detail)])
         case .undecodableBody(let coding, let reason):
             return ProblemDetails(
                 type: ProblemType.malformedBody, title: "Bad Request", status: 400,
@@ -165,6 +182,8 @@ enum ProblemType {
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"
     static let answerTooLarge = base + "answer-too-large"
+    static let notText = base + "not-text"
+    static let noUIKitException = base + "no-uikit-exception"
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"

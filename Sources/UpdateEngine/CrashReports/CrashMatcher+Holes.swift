@@ -144,7 +144,7 @@ extension CrashMatcher {
 
 extension String {
     /// Splits on `separator` (a plain, short string); no Foundation.
-    func components(_ separator: String) -> [String] {
+    package func components(_ separator: String) -> [String] {
         var out: [String] = []
         var current = Substring(self)
         while let r = current.range(of: separator) {
@@ -158,7 +158,7 @@ extension String {
 
 extension StringProtocol {
     /// The first range of `needle` (plain search, short needles); no Foundation.
-    func range(of needle: String) -> Range<Index>? {
+    package func range(of needle: String) -> Range<Index>? {
         guard let first = needle.first else { return nil }
         var i = startIndex
         while i < endIndex {
