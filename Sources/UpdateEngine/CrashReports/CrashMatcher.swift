@@ -77,22 +77,28 @@ struct CrashMatcher {
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A }
 
     func literal(_ bytes: [UInt8], at start: Int) -> Outcome {
-        var j = start
-        for (k, p) in bytes.enumerated() {
-            guard j < text.count else { return .truncated(j) }
-            let c = text[j]
-            let ok = p == 0x20 ? Self.isSpace(c) : Self.lower(c) == p
-            if !ok { return cutAt(j, afterMatching: k) ? .truncated(j) : .failed }
-            j += 1
+        let mismatch: Int? = text.withUnsafeBufferPointer { t in
+            bytes.withUnsafeBufferPointer { l in
+                var j = start
+                for k in 0..<l.count {
+                    guard j < t.count else { return k }
+                    let c = t[j], p = l[k]
+                    if !(p == 0x20 ? Self.isSpace(c) : Self.lower(c) == p) { return k }
+                    j += 1
+                }
+                return nil
+            }
         }
-        return .matched(j)
+        guard let k = mismatch else { return .matched(start + bytes.count) }
+        return cutAt(start + k, afterMatching: k) ? .truncated(start + k) : .failed
     }
 
     /// Whether the text is cut short at `j`: it ends, or a `…`/`...` follows, or a quote that
     /// closes the wrapper (followed by the end or whitespace) after part of a literal.
     func cutAt(_ j: Int, afterMatching k: Int) -> Bool {
-        if j >= text.count || isEllipsis(j) { return true }
+        if j >= text.count { return true }
         let c = text[j]
+        if c == 0xE2 || c == 0x2E { return isEllipsis(j) }
         if k > 0, c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
             return j + 1 >= text.count || Self.isSpace(text[j + 1])
         }

@@ -54,6 +54,8 @@ struct CrashPattern: Sendable {
     let anchorLength: Int
     /// Whether UIKit's wording starts with a capital letter ("Invalid update", not "attempt").
     let startsUpper: Bool
+    /// The first literal, lowercased: most attempts fail on it, before any hole is read.
+    let firstLiteral: [UInt8]
 
     init(_ text: String) {
         var index = Array(text.utf8)[...]
@@ -64,9 +66,11 @@ struct CrashPattern: Sendable {
         if case .literal(let first)? = parts.first {
             anchor = CrashScanner.word(first[...], from: first.startIndex)
             anchorLength = first.count
+            firstLiteral = first
         } else {
             anchor = []
             anchorLength = 0
+            firstLiteral = []
         }
     }
 

@@ -13,7 +13,7 @@ extension CrashScanner {
     }
 
     /// A letter, `_`, or `-[` not preceded by a letter, digit or `_`.
-    @inline(__always) static func isWordStart(_ b: [UInt8], _ i: Int) -> Bool {
+    @inline(__always) static func isWordStart(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         let c = b[i]
         let starts = isAlnum(c) && !(c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "_")
             || (c == UInt8(ascii: "-") && i + 1 < b.count && b[i + 1] == UInt8(ascii: "["))
@@ -33,6 +33,26 @@ extension CrashScanner {
         }
         return out
     }
+
+    /// FNV-1a of the lowercased word at `i` (the scanner's hot path: no slice, no bounds checks).
+    @inline(__always) static func hash(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var j = i
+        while j < b.count, j - i < wordCap, isWordByte(b[j]) || (j == i && b[j] == UInt8(ascii: "-")) {
+            h = (h ^ UInt64(CrashMatcher.lower(b[j]))) &* 0x0000_0100_0000_01b3
+            j += 1
+        }
+        return h
+    }
+
+    /// Hash slots of every anchor and context word (`hash(_:_:)` & 4095).
+    static let wordFilter: [Bool] = {
+        var f = [Bool](repeating: false, count: 4096)
+        let keys = Array(CrashCatalogue.byAnchor.keys) + Array(exceptionWords.keys) + Array(versionWords.keys)
+            + [tableAssertion, collectionAssertion, tableWord, collectionWord, hash(Array("uikit-".utf8)[...])]
+        for k in keys { f[Int(k & 4095)] = true }
+        return f
+    }()
 
     /// FNV-1a of the lowercased word at the slice's start.
     static func hash(_ b: ArraySlice<UInt8>) -> UInt64 {
@@ -80,8 +100,8 @@ extension CrashScanner {
             scan.collectionViewMentions += 1
         } else if scan.iosVersion == nil, let skip = versionWords[h] {
             scan.iosVersion = version(b, i, skipWords: skip)
-        } else if scan.uikitBuild == nil, i + 7 < b.count, word(b[i...], from: i).starts(with: uikitWord),
-                  b[i + 6] >= 0x30, b[i + 6] <= 0x39 {
+        } else if scan.uikitBuild == nil, i + 7 < b.count, b[i + 6] >= 0x30, b[i + 6] <= 0x39,
+                  (0..<6).allSatisfy({ CrashMatcher.lower(b[i + $0]) == uikitWord[$0] }) {
             var e = i + 6
             while e < b.count, e - i < 32, (b[e] >= 0x30 && b[e] <= 0x39) || b[e] == UInt8(ascii: ".") { e += 1 }
             if b[e - 1] == UInt8(ascii: ".") { e -= 1 }

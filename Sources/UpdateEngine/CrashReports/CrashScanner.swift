@@ -40,11 +40,21 @@ public enum CrashScanner {
         var lastException: (name: String, at: Int)?
         var lastAssertion: (flavor: String, at: Int)?
         let b = normalized
+        let table = CrashCatalogue.byAnchor, filter = wordFilter
         var i = 0
         while i < b.count {
-            guard isWordStart(b, i) else { i += 1; continue }
-            let h = hash(b[i...])
-            if let candidates = CrashCatalogue.byAnchor[h], let (k, m) = best(candidates, matcher, at: i) {
+            // Most words start no pattern and say nothing about the context: a 4096-slot filter
+            // on the word's hash turns them away before any dictionary look-up.
+            let h: UInt64? = b.withUnsafeBufferPointer { p in
+                guard isWordStart(p, i) else { return nil }
+                let h = hash(p, i)
+                if filter[Int(h & 4095)] { return h }
+                // `UIKit-3698.94.14` in an assertion's path: the UIKit build.
+                let isBuild = i + 6 < p.count && p[i + 5] == UInt8(ascii: "-") && (0..<5).allSatisfy { CrashMatcher.lower(p[i + $0]) == uikitWord[$0] }
+                return isBuild ? h : nil
+            }
+            guard let h else { i += 1; continue }
+            if let candidates = table[h], let (k, m) = best(candidates, matcher, at: i) {
                 let entry = CrashCatalogue.entries[k]
                 var finding = CrashFinding(entry: entry, message: trimmedString(b, i, m.end), facts: m.facts,
                                            truncated: m.truncated, count: 1, exceptionName: nil, assertionFlavor: nil)
@@ -66,7 +76,10 @@ public enum CrashScanner {
     static func best(_ candidates: [Int], _ matcher: CrashMatcher, at i: Int) -> (Int, CrashMatcher.Match)? {
         var best: (Int, CrashMatcher.Match)?
         for k in candidates {
-            guard let m = matcher.match(CrashCatalogue.entries[k].pattern, at: i) else { continue }
+            let pattern = CrashCatalogue.entries[k].pattern
+            // Most candidates fail on their first literal: checked without starting a match.
+            if case .failed = matcher.literal(pattern.firstLiteral, at: i) { continue }
+            guard let m = matcher.match(pattern, at: i) else { continue }
             if let (_, current) = best {
                 let better = (current.truncated && !m.truncated) || (current.truncated == m.truncated && m.end > current.end)
                 if !better { continue }
