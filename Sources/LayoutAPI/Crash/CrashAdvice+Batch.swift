@@ -49,7 +49,7 @@ extension CrashAdvisor {
             causes = [.init(cause: "The model was not updated inside the batch (the insert is announced, the array is not changed), or \(w.countCall) reads another array.",
                             fix: "Insert into the model inside the \(w.batch) closure; make \(w.countCall) return the model's count.")]
                 + timingCauses(w).dropFirst()
-                + [.init(cause: "Insert index paths computed before deletes in the same batch were accounted for.", fix: "Insert index paths are positions in the final list, after every delete.")]
+                + [.init(cause: "Insert index paths computed before the batch's deletes were taken into account.", fix: "Insert index paths are positions in the final list, after every delete.")]
         case "MOVE_FROM_DELETED_SECTION", "MOVE_INTO_INSERTED_SECTION":
             explanation = "A \(w.unit) moves out of a deleted section or into an inserted one. Older iOS raised this; iOS 11 and later silently fall back to reloadData."
             causes = [.init(cause: "A diff across sections whose section also changed.", fix: "Delete the \(w.unit) from the deleted section (it goes with it) and let the inserted section get its \(w.units) from the data source.")]

@@ -33,7 +33,20 @@ extension CrashAdvisor {
     static func batch164(_ f: CrashFinding, _ w: Words) -> CrashAdvice {
         let before = f.facts.ints("before") ?? [], after = f.facts.ints("after") ?? []
         let updates = f.facts.strings("updates") ?? []
-        let explanation = "UIKit (iOS 16.4 and later) found that the counts the data source returned before (\(before)) and after (\(after)) the batch cannot be reached with the \(updates.count) update\(updates.count == 1 ? "" : "s") listed (reloads appear as a delete plus an insert). Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations."
+        var arithmetic = ""
+        var u = BatchUpdates()
+        if updates.allSatisfy({ CrashReproducer.parse164($0, into: &u) }), u.deleteSections.isEmpty, u.insertSections.isEmpty,
+           u.moveSections.isEmpty, u.moveItems.isEmpty, before.count == after.count {
+            var implied = before
+            for p in u.deleteItems where p.section < implied.count { implied[p.section] -= 1 }
+            for p in u.insertItems where p.section < implied.count { implied[p.section] += 1 }
+            let off = implied.indices.filter { implied[$0] != after[$0] }
+            arithmetic = off.map { s in
+                let ins = u.insertItems.filter { $0.section == s }.count, del = u.deleteItems.filter { $0.section == s }.count
+                return " Section \(s): \(before[s]) + \(ins) inserted − \(del) deleted = \(implied[s]), but the data source returned \(after[s])."
+            }.joined()
+        }
+        let explanation = "UIKit (iOS 16.4 and later) found that the counts the data source returned before (\(before)) and after (\(after)) the batch cannot be reached with the \(updates.count) update\(updates.count == 1 ? "" : "s") listed (reloads appear as a delete plus an insert).\(arithmetic) Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations."
         var causes = timingCauses(w)
         if updates.isEmpty {
             causes.insert(.init(cause: "The model changed but the batch announced nothing (an empty performBatchUpdates, or beginUpdates/endUpdates used only to animate height changes).",
