@@ -3941,9 +3941,33 @@ enum OpenAPIDocument {
                   title: {type: string}
                   url: {type: string, format: uri}
             reproduction:
-              oneOf:
-                - type: 'null'
-                - $ref: '#/components/schemas/CrashReproduction'
+              type: [object, 'null']
+              description: The smallest layoutd request that answers UIKit's same message (checked before it is answered); null where none can (see `reproductionNote`).
+              required: [method, path, body, expect, assumptions]
+              properties:
+                method:
+                  type: string
+                  enum: [POST]
+                path:
+                  type: string
+                  enum: [/batch/validate, /snapshot/apply, /layout]
+                body:
+                  type: object
+                  description: The request body, to post as JSON.
+                expect:
+                  type: object
+                  required: [pointer, message]
+                  properties:
+                    pointer:
+                      type: string
+                      description: Where the message is in that route's answer (`/uikitException`, `/uikitException164`, `/error/reason`, `/warnings/0/message`).
+                    message:
+                      type: string
+                      description: The message layoutd answers there.
+                assumptions:
+                  type: array
+                  items: {type: string}
+                  description: Values the message does not give that the request had to choose.
             reproductionNote:
               type: [string, 'null']
               description: Why there is no reproduction.
@@ -3951,33 +3975,6 @@ enum OpenAPIDocument {
               type: array
               description: For a reason that lists the whole batch (iOS 16.4+), every violation of the rebuilt batch; else empty.
               items: {$ref: '#/components/schemas/BatchIssue'}
-        CrashReproduction:
-          type: object
-          required: [method, path, body, expect, assumptions]
-          properties:
-            method:
-              type: string
-              enum: [POST]
-            path:
-              type: string
-              enum: [/batch/validate, /snapshot/apply, /layout]
-            body:
-              type: object
-              description: The request body, to post as JSON.
-            expect:
-              type: object
-              required: [pointer, message]
-              properties:
-                pointer:
-                  type: string
-                  description: Where the message is in that route's answer (`/uikitException`, `/uikitException164`, `/error/reason`, `/warnings/0/message`).
-                message:
-                  type: string
-                  description: The message layoutd answers there.
-            assumptions:
-              type: array
-              items: {type: string}
-              description: Values the message does not give that the request had to choose.
 
     """###
 }
