@@ -1305,8 +1305,9 @@ enum OpenAPIDocument {
           operationId: explainCrash
           summary: The UIKit exception reasons in a crash report or log, explained and reproduced.
           description: |
-            Send the crash report or console log as pasted (`text/plain`), or JSON with `text` (and,
-            when the text does not say, `iosVersion` and `flavor`). Whatever wraps UIKit's reasons is
+            Send the crash report or console log as pasted with `Content-Type: text/plain` (UTF-8, up
+            to 16 MiB; not listed under `requestBody` below, where some client generators cannot take
+            it), or JSON with `text` (and, when the text does not say, `iosVersion` and `flavor`). Whatever wraps UIKit's reasons is
             read through: uncaught-exception banners, `Fatal Exception:` lines, Xcode's
             `Thread 1: "…"` banners with `\n` escapes, assertion-failure lines, log prefixes,
             CoreData's NSFetchedResultsController wrapper, `.ips` JSON reports (their `asi` and
@@ -1331,18 +1332,13 @@ enum OpenAPIDocument {
           requestBody:
             required: true
             content:
-              text/plain:
-                schema:
-                  type: string
-                  maxLength: 16777216
-                examples:
-                  reason:
-                    summary: A table view's iOS 17 reason, as a developer copied it.
-                    value: "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]"
               application/json:
                 schema:
                   $ref: '#/components/schemas/CrashExplainRequest'
                 examples:
+                  reason:
+                    summary: A table view's iOS 17 reason, as a developer copied it (send the same text as text/plain without the JSON around it).
+                    value: {"text": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]"}
                   withVersion:
                     summary: A reason that names neither row nor item, with what the caller knows.
                     value: {"text": "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x600000c2c1a0> {length = 2, path = 0 - 3})'", "iosVersion": "17.2", "flavor": "tableView"}
@@ -1363,7 +1359,7 @@ enum OpenAPIDocument {
                     $ref: '#/components/schemas/CrashExplanation'
                   examples:
                     reason:
-                      summary: The answer to the text/plain example.
+                      summary: The answer to the first example.
                       value: {"findings": [{"code": "INVALID_BATCH_UPDATES", "message": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]", "count": 1, "class": "tableView", "exception": "NSInternalInconsistencyException", "logged": false, "truncated": false, "facts": {"wording": "and", "before": [20], "after": [3], "updates": ["Delete row (0 - 0)", "Insert row (0 - 0)"], "flavor": "tableView"}, "explanation": "UIKit (iOS 16.4 and later) found that the counts the data source returned before ([20]) and after ([3]) the batch cannot be reached with the 2 updates listed (reloads appear as a delete plus an insert). Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations.", "causes": [{"cause": "A reload (one delete plus one insert per reloaded row) while the model's count changed at the same time.", "fix": "Insert or delete rows for the count change; reload only rows whose content changed, in a separate batch or with reconfigureItems."}, {"cause": "The model changed outside the batch: UIKit read the counts again (a reloadData, a layout pass or the view coming on screen) after the array had already changed, or the array changes again after the batch.", "fix": "Mutate the array inside the performBatchUpdates (or beginUpdates/endUpdates) closure, in the same order as the deleteRows(at:with:)/insertRows(at:with:) calls, and nowhere else; never call reloadData in between."}, {"cause": "Updates arrive from another thread or from two sources at once (an NSFetchedResultsController, Realm or PHPhotoLibrary change observer applying changes computed against an older model).", "fix": "Apply model changes and table view updates together on the main queue, one change set at a time; for photo libraries use PHFetchResultChangeDetails' fetchResultAfterChanges inside the same batch."}, {"cause": "The table view was not on screen (or was never laid out) when the model changed, so its cached counts are stale.", "fix": "If the view is not in a window, call reloadData instead of batch updates; UIKit 16.4+ no longer falls back to reloadData by itself."}], "iosVersions": {"since": "16.4", "until": null, "note": "New in iOS 16.4 (Apple engineer, forums thread 728797): a hard exception where 13.0–16.3 logged and reloaded. \"before and/or after\" in 16.4–16.x, \"before and after\" from iOS 17 (real reports); UIKit puts each part on its own line and each update on a tab-indented line.", "source": "real reports in public issues"}, "docs": [{"title": "UITableView.performBatchUpdates(_:completion:)", "url": "https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)"}, {"title": "Table View Programming Guide: Batch Insertion, Deletion, and Reloading of Rows and Sections", "url": "https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/TableView_iPhone/ManageInsertDeleteRow/ManageInsertDeleteRow.html"}], "reproduction": {"method": "POST", "path": "/batch/validate", "body": {"before": [20], "after": [3], "flavor": "tableView", "updates": {"deleteItems": [[0, 0]], "insertItems": [[0, 0]]}, "wording": {"ios": "17.0"}}, "expect": {"pointer": "/uikitException164", "message": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [20] }\nData source after updates = { 1 section with row counts: [3] }\nUpdates = [\n\tDelete row (0 - 0),\n\tInsert row (0 - 0)\n]"}, "assumptions": ["iOS 17.0 wording (\"before and after\")"]}, "reproductionNote": null, "violations": [{"code": "INVALID_NUMBER_OF_ITEMS", "message": "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (1 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).", "update": "dataSource", "index": null, "section": 0, "fix": "Your data source must report 20 rows in section 0 (it reports 3), i.e. counts [20]; or add the missing inserts/deletes."}]}], "omitted": 0, "ios": null, "uikitBuild": null}
             '400':
               description: The body is not text (invalid UTF-8, NUL bytes, mostly control bytes; type `https://layoutd.dev/problems/not-text`), or JSON of the wrong shape (`text` missing or not a string, an unknown field).

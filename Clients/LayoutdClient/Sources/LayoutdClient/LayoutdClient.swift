@@ -131,15 +131,11 @@ public struct LayoutdClient: Sendable {
 
     /// `POST /crash/explain`: the UIKit exception reasons in a crash report or console log as
     /// pasted, each explained (arithmetic, causes with fixes, the iOS releases that print it, Apple
-    /// docs) and rebuilt as the layoutd request that answers UIKit's same message. The text is
-    /// sent as `text/plain`, or as JSON when `iosVersion` or `flavor` is given; the server keeps
-    /// none of it.
+    /// docs) and rebuilt as the layoutd request that answers UIKit's same message. The server
+    /// keeps none of the text.
     public func explain(crashReport: String, iosVersion: String? = nil,
                         flavor: Components.Schemas.CrashExplainRequest.FlavorPayload? = nil) async throws -> Components.Schemas.CrashExplanation {
-        if iosVersion == nil, flavor == nil {
-            return try await call { try await generated.explainCrash(body: .plainText(HTTPBody(crashReport))) }.ok.body.json
-        }
-        return try await call {
+        try await call {
             try await generated.explainCrash(body: .json(.init(text: crashReport, iosVersion: iosVersion, flavor: flavor)))
         }.ok.body.json
     }
