@@ -175,6 +175,31 @@ try:
           "There are currently no sections in the data source. Please add a section first." in driver.find_element(By.ID, "snapshot-out").text,
           driver.find_element(By.ID, "snapshot-out").text)
 
+    # 5c. The "paste a crash" panel: a pasted reason explained, with its reproduction; markup in
+    # a pasted identifier stays text; a text without a UIKit reason gets the 422's words.
+    set_editor(driver, "crash-source",
+               "2024-05-01 10:00:00.100 Shop[10:20] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+               "reason: 'attempt to insert item 38 into section 0, but there are only 38 items in section 0 after the update'")
+    wait(driver, "window.playground.crash && window.playground.crash.findings", what="crash explanation")
+    out = driver.find_element(By.ID, "crash-out").text
+    check("the crash panel explains a pasted reason and shows its reproduction",
+          driver.find_element(By.ID, "crash-verdict").text == "1 UIKit reason found." and "INSERT_ITEM_OUT_OF_RANGE" in out
+          and "Reproduce: POST /batch/validate answers the same message at /uikitException" in out
+          and '{"before":[37],"after":[38],"updates":{"insertItems":[[0,38]]}}' in out, out)
+    evil_id = "<img src=x onerror=window.pwned=1>"
+    set_editor(driver, "crash-source", "Attempted to reload item identifier that does not exist in the snapshot: " + evil_id)
+    wait(driver, "window.playground.crash && window.playground.crash.findings && window.playground.crash.findings[0].code === 'RELOAD_UNKNOWN_ITEM'",
+         what="crash explanation with markup")
+    check("markup in a pasted crash is shown as text, never run",
+          evil_id in driver.find_element(By.ID, "crash-out").text and not driver.find_elements(By.CSS_SELECTOR, "#crash-out img")
+          and not driver.execute_script("return window.pwned"), driver.find_element(By.ID, "crash-out").text)
+    set_editor(driver, "crash-source", "Everything worked.")
+    wait(driver, "window.playground.crash && window.playground.crash.status === 422", what="crash 422")
+    check("a text without a UIKit reason says what was looked for",
+          driver.find_element(By.ID, "crash-verdict").text == "No UIKit exception found"
+          and "layoutd looks for UIKit's batch-update reasons" in driver.find_element(By.ID, "crash-out").text,
+          driver.find_element(By.ID, "crash-out").text)
+
     # 6. A bad edit: the problem, with the pointer's field marked; markup in it stays text.
     evil = "<img src=x onerror=window.pwned=1>"
     set_editor(driver, "source", json.dumps({"collectionView": {"width": 320, "height": 480},

@@ -51,7 +51,9 @@ extension LayoutApplication {
     static func checked(_ head: RequestHead, _ negotiation: ContentNegotiation) -> Result<(Route, id: Substring), APIError> {
         let resolved = Route.resolve(head.path, method: head.method)
         guard case .success(let (route, _)) = resolved, route.takesJSON else { return resolved }
-        if let type = negotiation.contentType, !Self.isJSON(type) { return .failure(.unsupportedMediaType(found: type)) }
+        if let type = negotiation.contentType, !Self.isJSON(type), !(route.takesText && Self.isPlainText(type)) {
+            return .failure(.unsupportedMediaType(found: type))
+        }
         if case .failure(let e) = contentCodings(head) { return .failure(e) }
         return resolved
     }

@@ -24,6 +24,22 @@ func urlAuthority(host: String, port: Int) -> String {
     host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
 }
 
+// `layoutd explain < crash.txt`: the crash explainer for a shell; no server is started.
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "explain" {
+    var input: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while input.count <= CrashLimits.maxTextBytes {
+        let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { break }
+        input.append(contentsOf: chunk[0..<n])
+    }
+    let result = ExplainCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)), input: input)
+    if !result.output.isEmpty { Logger(level: .info).standardOutput(result.output) }
+    if !result.error.isEmpty { Logger(level: .info).standardError(result.error) }
+    exit(result.status)
+}
+
 let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: launchEnvironment())

@@ -19,7 +19,7 @@ import Testing
         (#"{"before": "5"}"#, "/before", "Expected an array at /before but found a string; send a JSON array in brackets such as []."),
         (#"{"before": [3, 2.5]}"#, "/before/1", "Expected an integer at /before/1 but found 2.5; send a whole number such as 3."),
         (#"{"after": [3]}"#, "/before", "Missing required field at /before; add \"before\" to the top-level object."),
-        (#"{"before": [3], "stict": true}"#, "/stict", #"Unknown field at /stict; did you mean "strict"? Otherwise remove "stict" or use one of: "after", "before", "flavor", "repair", "strict", "updates"."#),
+        (#"{"before": [3], "stict": true}"#, "/stict", #"Unknown field at /stict; did you mean "strict"? Otherwise remove "stict" or use one of: "after", "before", "flavor", "repair", "strict", "updates", "wording"."#),
         (#"{"before": [3], "strict": "yes"}"#, "/strict", "Expected a boolean at /strict but found a string; send true or false."),
         (#"{"before": [3], "updates": []}"#, "/updates", "Expected an object at /updates but found an array; send a JSON object in braces such as {}."),
         (#"{"before": [3], "updates": {"deleteItems": [[0, "1"]]}}"#, "/updates/deleteItems/0/1", "Expected an integer at /updates/deleteItems/0/1 but found a string; send a whole number such as 3."),

@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="2af39f685fa10598cb06acb2d114c7400fec22d418d38f9688d8365191c9ec19">
+    <meta name="openapi-sha256" content="b5ba7c1a0b4adf4cd83fa8f2bb36ba46edba18b5d309ad6cb7c33cdd59ee32ac">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }
@@ -66,6 +66,9 @@ enum APIReferencePage {
     <li><a href="#op-diffBatch"><span class="method post">POST</span> /batch/diff</a></li>
     <li><a href="#op-applySnapshot"><span class="method post">POST</span> /snapshot/apply</a></li>
     <li><a href="#op-editSectionSnapshot"><span class="method post">POST</span> /snapshot/section</a></li>
+    </ul>
+    <h2><a href="#tag-crash">crash</a></h2><ul>
+    <li><a href="#op-explainCrash"><span class="method post">POST</span> /crash/explain</a></li>
     </ul>
     <h2><a href="#schemas">schemas</a></h2><ul>
     <li><a href="#schema-Health">Health</a></li>
@@ -193,6 +196,10 @@ enum APIReferencePage {
     <li><a href="#schema-TableView">TableView</a></li>
     <li><a href="#schema-TableSection">TableSection</a></li>
     <li><a href="#schema-TablePreferredSize">TablePreferredSize</a></li>
+    <li><a href="#schema-BatchWording">BatchWording</a></li>
+    <li><a href="#schema-CrashExplainRequest">CrashExplainRequest</a></li>
+    <li><a href="#schema-CrashExplanation">CrashExplanation</a></li>
+    <li><a href="#schema-CrashFinding">CrashFinding</a></li>
     </ul>
     </nav>
     <main>
@@ -4090,6 +4097,236 @@ enum APIReferencePage {
     </div>
     </article>
     </section>
+    <section id="tag-crash"><h2>crash</h2><p>Explain the UIKit exceptions in a crash report or log, and reproduce them.</p>
+    <article class="op" id="op-explainCrash">
+    <h3><span class="method post">POST</span> <code>/crash/explain</code></h3>
+    <p class="summary">The UIKit exception reasons in a crash report or log, explained and reproduced.</p>
+    <p>Send the crash report or console log as pasted with <code>Content-Type: text/plain</code> (UTF-8, up to 16 MiB; not listed under <code>requestBody</code> below, where some client generators cannot take it), or JSON with <code>text</code> (and, when the text does not say, <code>iosVersion</code> and <code>flavor</code>). Whatever wraps UIKit&#x27;s reasons is read through: uncaught-exception banners, <code>Fatal Exception:</code> lines, Xcode&#x27;s <code>Thread 1: &quot;…&quot;</code> banners with <code>\n</code> escapes, assertion-failure lines, log prefixes, CoreData&#x27;s NSFetchedResultsController wrapper, <code>.ips</code> JSON reports (their <code>asi</code> and <code>os_version</code>), Crashlytics and Sentry exports, curly quotes, a reason cut short.</p>
+    <p>Every distinct reason is one finding, in the order of the text, with how often it occurs: a stable <code>code</code> (the <code>/batch/validate</code> and <code>/snapshot/apply</code> codes where they exist), the <code>message</code> as UIKit printed it (wrappers removed, whitespace runs as single spaces or line breaks), <code>class</code>, the <code>facts</code> it carries, an <code>explanation</code> with the arithmetic, <code>causes</code> with code-level fixes (most likely first), the <code>iosVersions</code> that print that wording, Apple <code>docs</code>, and a <code>reproduction</code>: the smallest request to layoutd that answers UIKit&#x27;s same message at <code>expect.pointer</code> (hex pointers such as <code>0x2824ba7c0</code> aside). Every reproduction is checked by posting it to the route&#x27;s own decoder and engine before it is answered; where the mistake lies outside what layoutd models (cell registration, scrolling, a custom layout&#x27;s cache) or the figures cannot be rebuilt, <code>reproduction</code> is null and <code>reproductionNote</code> says why. For the iOS 16.4+ &quot;Invalid batch updates detected&quot; reason, which lists the whole batch, the batch is rebuilt and <code>violations</code> lists every violation.</p>
+    <p>Crash reports carry user data: the text is read for this answer only, never stored, logged or cached (<code>Cache-Control: no-store</code>). Matching is one linear pass over the text (an 11 MB log answers in about 0.3 s).</p>
+    <h4>Request body <span class="req">required</span></h4>
+    
+    <div class="media"><code>application/json</code>: <a href="#schema-CrashExplainRequest">CrashExplainRequest</a></div>
+    <details><summary>example: reason (A table view&#x27;s iOS 17 reason, as a developer copied it (send the same text as text/plain without the JSON around it).)</summary><pre>{
+      &quot;text&quot;: &quot;Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]&quot;
+    }</pre></details>
+    <details><summary>example: withVersion (A reason that names neither row nor item, with what the caller knows.)</summary><pre>{
+      &quot;text&quot;: &quot;*** Terminating app due to uncaught exception &#x27;NSInternalInconsistencyException&#x27;, reason: &#x27;attempt to perform a delete and a move from the same index path (&lt;NSIndexPath: 0x600000c2c1a0&gt; {length = 2, path = 0 - 3})&#x27;&quot;,
+      &quot;iosVersion&quot;: &quot;17.2&quot;,
+      &quot;flavor&quot;: &quot;tableView&quot;
+    }</pre></details>
+    <h4>Answers</h4>
+    <div class="response"><h5><span class="status s4">408</span> RequestTimeout</h5>
+    <p>The request started but did not arrive completely within the request timeout (<code>--request-timeout</code>, default 30 s); the connection is closed after this answer.</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example: timeout (The default 30 s request timeout.)</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Request Timeout&quot;,
+      &quot;status&quot;: 408,
+      &quot;detail&quot;: &quot;The request was not received completely within 30.0 seconds.&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">431</span> HeaderFieldsTooLarge</h5>
+    <p>The request line and headers exceed 16 KiB (<code>--max-head-bytes</code>); the connection is closed after this answer.</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example: head (Over 16 KiB of request line and headers.)</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Request Header Fields Too Large&quot;,
+      &quot;status&quot;: 431,
+      &quot;detail&quot;: &quot;Request head exceeds the limit of 16384 bytes.&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s5">505</span> HTTPVersionNotSupported</h5>
+    <p>The request is not HTTP/1.0 or HTTP/1.1; the connection is closed after this answer.</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example: version (An HTTP/2.0 request line.)</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;HTTP Version Not Supported&quot;,
+      &quot;status&quot;: 505,
+      &quot;detail&quot;: &quot;Only HTTP/1.0 and HTTP/1.1 are supported.&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status sd">default</span> Problem</h5>
+    <p>Any other error, as an RFC 9457 problem document: among them 404 for a path this server does not have, 405 (with <code>Allow</code>) for a method a path does not serve, 400 for a request the HTTP layer cannot read, 408, 413, 431 and 505 (see the description at the top).</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example: methodNotAllowed (`DELETE /layout` (answered with `Allow: POST`).)</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Method Not Allowed&quot;,
+      &quot;status&quot;: 405,
+      &quot;detail&quot;: &quot;This resource allows POST only.&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s2">200</span></h5>
+    <p>The reasons found, explained.</p>
+    <div class="media"><code>application/json</code>: <a href="#schema-CrashExplanation">CrashExplanation</a></div>
+    <details><summary>example: reason (The answer to the first example.)</summary><pre>{
+      &quot;findings&quot;: [
+        {
+          &quot;code&quot;: &quot;INVALID_BATCH_UPDATES&quot;,
+          &quot;message&quot;: &quot;Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]&quot;,
+          &quot;count&quot;: 1,
+          &quot;class&quot;: &quot;tableView&quot;,
+          &quot;exception&quot;: &quot;NSInternalInconsistencyException&quot;,
+          &quot;logged&quot;: false,
+          &quot;truncated&quot;: false,
+          &quot;facts&quot;: {
+            &quot;wording&quot;: &quot;and&quot;,
+            &quot;before&quot;: [
+              20
+            ],
+            &quot;after&quot;: [
+              3
+            ],
+            &quot;updates&quot;: [
+              &quot;Delete row (0 - 0)&quot;,
+              &quot;Insert row (0 - 0)&quot;
+            ],
+            &quot;flavor&quot;: &quot;tableView&quot;
+          },
+          &quot;explanation&quot;: &quot;UIKit (iOS 16.4 and later) found that the counts the data source returned before ([20]) and after ([3]) the batch cannot be reached with the 2 updates listed (reloads appear as a delete plus an insert). Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch&#x27;s violations are listed under violations.&quot;,
+          &quot;causes&quot;: [
+            {
+              &quot;cause&quot;: &quot;A reload (one delete plus one insert per reloaded row) while the model&#x27;s count changed at the same time.&quot;,
+              &quot;fix&quot;: &quot;Insert or delete rows for the count change; reload only rows whose content changed, in a separate batch or with reconfigureItems.&quot;
+            },
+            {
+              &quot;cause&quot;: &quot;The model changed outside the batch: UIKit read the counts again (a reloadData, a layout pass or the view coming on screen) after the array had already changed, or the array changes again after the batch.&quot;,
+              &quot;fix&quot;: &quot;Mutate the array inside the performBatchUpdates (or beginUpdates/endUpdates) closure, in the same order as the deleteRows(at:with:)/insertRows(at:with:) calls, and nowhere else; never call reloadData in between.&quot;
+            },
+            {
+              &quot;cause&quot;: &quot;Updates arrive from another thread or from two sources at once (an NSFetchedResultsController, Realm or PHPhotoLibrary change observer applying changes computed against an older model).&quot;,
+              &quot;fix&quot;: &quot;Apply model changes and table view updates together on the main queue, one change set at a time; for photo libraries use PHFetchResultChangeDetails&#x27; fetchResultAfterChanges inside the same batch.&quot;
+            },
+            {
+              &quot;cause&quot;: &quot;The table view was not on screen (or was never laid out) when the model changed, so its cached counts are stale.&quot;,
+              &quot;fix&quot;: &quot;If the view is not in a window, call reloadData instead of batch updates; UIKit 16.4+ no longer falls back to reloadData by itself.&quot;
+            }
+          ],
+          &quot;iosVersions&quot;: {
+            &quot;since&quot;: &quot;16.4&quot;,
+            &quot;until&quot;: null,
+            &quot;note&quot;: &quot;New in iOS 16.4 (Apple engineer, forums thread 728797): a hard exception where 13.0–16.3 logged and reloaded. \&quot;before and/or after\&quot; in 16.4–16.x, \&quot;before and after\&quot; from iOS 17 (real reports); UIKit puts each part on its own line and each update on a tab-indented line.&quot;,
+            &quot;source&quot;: &quot;real reports in public issues&quot;
+          },
+          &quot;docs&quot;: [
+            {
+              &quot;title&quot;: &quot;UITableView.performBatchUpdates(_:completion:)&quot;,
+              &quot;url&quot;: &quot;https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)&quot;
+            },
+            {
+              &quot;title&quot;: &quot;Table View Programming Guide: Batch Insertion, Deletion, and Reloading of Rows and Sections&quot;,
+              &quot;url&quot;: &quot;https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/TableView_iPhone/ManageInsertDeleteRow/ManageInsertDeleteRow.html&quot;
+            }
+          ],
+          &quot;reproduction&quot;: {
+            &quot;method&quot;: &quot;POST&quot;,
+            &quot;path&quot;: &quot;/batch/validate&quot;,
+            &quot;body&quot;: {
+              &quot;before&quot;: [
+                20
+              ],
+              &quot;after&quot;: [
+                3
+              ],
+              &quot;flavor&quot;: &quot;tableView&quot;,
+              &quot;updates&quot;: {
+                &quot;deleteItems&quot;: [
+                  [
+                    0,
+                    0
+                  ]
+                ],
+                &quot;insertItems&quot;: [
+                  [
+                    0,
+                    0
+                  ]
+                ]
+              },
+              &quot;wording&quot;: {
+                &quot;ios&quot;: &quot;17.0&quot;
+              }
+            },
+            &quot;expect&quot;: {
+              &quot;pointer&quot;: &quot;/uikitException164&quot;,
+              &quot;message&quot;: &quot;Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [20] }\nData source after updates = { 1 section with row counts: [3] }\nUpdates = [\n\tDelete row (0 - 0),\n\tInsert row (0 - 0)\n]&quot;
+            },
+            &quot;assumptions&quot;: [
+              &quot;iOS 17.0 wording (\&quot;before and after\&quot;)&quot;
+            ]
+          },
+          &quot;reproductionNote&quot;: null,
+          &quot;violations&quot;: [
+            {
+              &quot;code&quot;: &quot;INVALID_NUMBER_OF_ITEMS&quot;,
+              &quot;message&quot;: &quot;Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (1 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).&quot;,
+              &quot;update&quot;: &quot;dataSource&quot;,
+              &quot;index&quot;: null,
+              &quot;section&quot;: 0,
+              &quot;fix&quot;: &quot;Your data source must report 20 rows in section 0 (it reports 3), i.e. counts [20]; or add the missing inserts/deletes.&quot;
+            }
+          ]
+        }
+      ],
+      &quot;omitted&quot;: 0,
+      &quot;ios&quot;: null,
+      &quot;uikitBuild&quot;: null
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">400</span></h5>
+    <p>The body is not text (invalid UTF-8, NUL bytes, mostly control bytes; type <code>https://layoutd.dev/problems/not-text</code>), or JSON of the wrong shape (<code>text</code> missing or not a string, an unknown field).</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example</summary><pre>{
+      &quot;type&quot;: &quot;https://layoutd.dev/problems/not-text&quot;,
+      &quot;title&quot;: &quot;Not text&quot;,
+      &quot;status&quot;: 400,
+      &quot;detail&quot;: &quot;The body is not valid UTF-8; send the crash report or console log as UTF-8 text (a .crash, .ips or .txt file, not a binary or compressed file).&quot;,
+      &quot;errors&quot;: [
+        {
+          &quot;pointer&quot;: &quot;&quot;,
+          &quot;detail&quot;: &quot;The body is not valid UTF-8; send the crash report or console log as UTF-8 text (a .crash, .ips or .txt file, not a binary or compressed file).&quot;
+        }
+      ]
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">413</span></h5>
+    <p>A text over 16 MiB (or a body over <code>--max-body-bytes</code>).</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Content Too Large&quot;,
+      &quot;status&quot;: 413,
+      &quot;detail&quot;: &quot;The crash text has 17340347 bytes, more than this route reads (16777216). Send the part of the log around the exception (the reason and the lines before it), or split the log.&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">415</span> UnsupportedMediaType</h5>
+    <p>The body&#x27;s Content-Type is not application/json, or its Content-Encoding is not gzip, deflate or identity (the answer then has <code>Accept-Encoding: gzip, deflate</code>).</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example: textPlain (A `text/plain` body.)</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Unsupported Media Type&quot;,
+      &quot;status&quot;: 415,
+      &quot;detail&quot;: &quot;This route accepts application/json bodies, not text/plain. Send the header Content-Type: application/json.&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">422</span></h5>
+    <p>No UIKit reason layoutd knows is in the text (type <code>https://layoutd.dev/problems/no-uikit-exception</code>; the detail says what it looked for, never the text), or an <code>iosVersion</code> that is not a release number (pointer <code>/iosVersion</code>).</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example</summary><pre>{
+      &quot;type&quot;: &quot;https://layoutd.dev/problems/no-uikit-exception&quot;,
+      &quot;title&quot;: &quot;No UIKit exception found&quot;,
+      &quot;status&quot;: 422,
+      &quot;detail&quot;: &quot;No UIKit exception reason found in the 38 bytes sent. layoutd looks for UIKit&#x27;s batch-update reasons (\&quot;attempt to delete/insert/move …\&quot;, \&quot;Invalid update: invalid number of …\&quot;, \&quot;Invalid batch updates detected …\&quot;), diffable data source reasons (\&quot;Fatal: supplied item identifiers are not unique\&quot;, \&quot;Diffable data source detected …\&quot;, \&quot;Invalid parameter not satisfying: … != NSNotFound\&quot;, \&quot;Attempted to reload/reconfigure … identifier …\&quot;), cell and supplementary-view dequeue reasons, layout-attribute reasons, scroll-to-item reasons and the flow layout&#x27;s \&quot;The behavior of the UICollectionViewFlowLayout is not defined because: …\&quot;, whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception&#x27;s reason.&quot;,
+      &quot;errors&quot;: [
+        {
+          &quot;pointer&quot;: &quot;/text&quot;,
+          &quot;detail&quot;: &quot;No UIKit exception reason found in the 38 bytes sent. layoutd looks for UIKit&#x27;s batch-update reasons (\&quot;attempt to delete/insert/move …\&quot;, \&quot;Invalid update: invalid number of …\&quot;, \&quot;Invalid batch updates detected …\&quot;), diffable data source reasons (\&quot;Fatal: supplied item identifiers are not unique\&quot;, \&quot;Diffable data source detected …\&quot;, \&quot;Invalid parameter not satisfying: … != NSNotFound\&quot;, \&quot;Attempted to reload/reconfigure … identifier …\&quot;), cell and supplementary-view dequeue reasons, layout-attribute reasons, scroll-to-item reasons and the flow layout&#x27;s \&quot;The behavior of the UICollectionViewFlowLayout is not defined because: …\&quot;, whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception&#x27;s reason.&quot;
+        }
+      ]
+    }</pre></details>
+    </div>
+    </article>
+    </section>
     <section id="schemas"><h2>Schemas</h2>
     <article class="schema" id="schema-Health">
     <h3>Health</h3>
@@ -5016,6 +5253,7 @@ enum APIReferencePage {
     <tr id="schema-BatchValidateRequest-strict"><td><code>strict</code></td><td>boolean</td><td><code>false</code></td><td><p>Report the hazards UIKit tolerates (<code>warnings</code>) as errors.</p></td></tr>
     <tr id="schema-BatchValidateRequest-repair"><td><code>repair</code></td><td>string: <code>&quot;split&quot;</code> | <code>&quot;merge&quot;</code></td><td></td><td><p>Also answer <code>repaired</code>, valid batches reaching the same final state.</p></td></tr>
     <tr id="schema-BatchValidateRequest-updates"><td><code>updates</code></td><td><a href="#schema-BatchUpdates">BatchUpdates</a></td><td></td><td></td></tr>
+    <tr id="schema-BatchValidateRequest-wording"><td><code>wording</code></td><td><a href="#schema-BatchWording">BatchWording</a></td><td></td><td></td></tr>
     </table>
     </article>
     <article class="schema" id="schema-BatchIssue">
@@ -5458,6 +5696,58 @@ enum APIReferencePage {
       ],
       &quot;height&quot;: 61.5
     }</pre></details>
+    </article>
+    <article class="schema" id="schema-BatchWording">
+    <h3>BatchWording</h3>
+    <p class="type">object</p>
+    <p>The wording of one iOS release, so a message copied from it is reproduced character for character. Absent (or <code>{}</code>): the classic wording every answer had. With <code>ios</code> 16.4 or later, a count mismatch where the data source reports fewer sections or items than the updates imply is raised (<code>uikitException</code>) as &quot;Invalid batch updates detected: …&quot; with UIKit&#x27;s line breaks (&quot;before and/or after&quot; before iOS 17, &quot;before and after&quot; from 17), more as &quot;Invalid update: …&quot; with one space after its first sentence.</p>
+    <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
+    <tr id="schema-BatchWording-ios"><td><code>ios</code></td><td>string <span class="bounds">(pattern <code>^[0-9]{1,2}(\.[0-9]{1,4}){0,2}$</code>)</span></td><td></td><td><p>The iOS release (<code>16.4</code>, <code>17</code>, <code>17.2.1</code>).</p></td></tr>
+    <tr id="schema-BatchWording-capitalized"><td><code>capitalized</code></td><td>boolean</td><td><code>false</code></td><td><p>&quot;Attempt to …&quot; with a capital A, as one iOS 15 report prints it.</p></td></tr>
+    </table>
+    </article>
+    <article class="schema" id="schema-CrashExplainRequest">
+    <h3>CrashExplainRequest</h3>
+    <p class="type">object</p>
+    
+    <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
+    <tr id="schema-CrashExplainRequest-text"><td><code>text</code> <span class="req">required</span></td><td>string <span class="bounds">(length ≤ 16777216)</span></td><td></td><td><p>The crash report or log as pasted.</p></td></tr>
+    <tr id="schema-CrashExplainRequest-iosVersion"><td><code>iosVersion</code></td><td>string</td><td></td><td><p>The iOS release the text comes from, when it does not say (it wins over what the text states).</p></td></tr>
+    <tr id="schema-CrashExplainRequest-flavor"><td><code>flavor</code></td><td>string: <code>&quot;collectionView&quot;</code> | <code>&quot;tableView&quot;</code></td><td></td><td><p>For reasons that say neither &quot;row&quot; nor &quot;item&quot;; otherwise read from the text (assertion method, view class).</p></td></tr>
+    </table>
+    </article>
+    <article class="schema" id="schema-CrashExplanation">
+    <h3>CrashExplanation</h3>
+    <p class="type">object</p>
+    
+    <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
+    <tr id="schema-CrashExplanation-findings"><td><code>findings</code> <span class="req">required</span></td><td>array of <a href="#schema-CrashFinding">CrashFinding</a></td><td></td><td><p>One per distinct reason, in the order of the text (at most 50).</p></td></tr>
+    <tr id="schema-CrashExplanation-omitted"><td><code>omitted</code> <span class="req">required</span></td><td>integer <span class="bounds">(≥ 0)</span></td><td></td><td><p>Distinct reasons past the 50 explained.</p></td></tr>
+    <tr id="schema-CrashExplanation-ios"><td><code>ios</code> <span class="req">required</span></td><td>string or null</td><td></td><td><p>The iOS release, as asked or as the text states it (<code>OS Version:</code>, <code>os_version</code>).</p></td></tr>
+    <tr id="schema-CrashExplanation-uikitBuild"><td><code>uikitBuild</code> <span class="req">required</span></td><td>string or null</td><td></td><td><p>The UIKit build an assertion&#x27;s path names (<code>UIKit-3698.94.14</code>).</p></td></tr>
+    </table>
+    </article>
+    <article class="schema" id="schema-CrashFinding">
+    <h3>CrashFinding</h3>
+    <p class="type">object</p>
+    
+    <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
+    <tr id="schema-CrashFinding-code"><td><code>code</code> <span class="req">required</span></td><td>string</td><td></td><td><p>Stable name; the <code>/batch/validate</code> (<code>BatchIssue.code</code>) and <code>/snapshot/apply</code> codes where one exists, e.g. <code>INVALID_NUMBER_OF_ITEMS</code>, <code>DUPLICATE_ITEM_IDENTIFIERS</code>, <code>INVALID_BATCH_UPDATES</code>.</p></td></tr>
+    <tr id="schema-CrashFinding-message"><td><code>message</code> <span class="req">required</span></td><td>string</td><td></td><td><p>The reason as UIKit printed it, wrappers removed.</p></td></tr>
+    <tr id="schema-CrashFinding-count"><td><code>count</code> <span class="req">required</span></td><td>integer <span class="bounds">(≥ 1)</span></td><td></td><td><p>How often the reason occurs in the text.</p></td></tr>
+    <tr id="schema-CrashFinding-class"><td><code>class</code> <span class="req">required</span></td><td>string: <code>&quot;tableView&quot;</code> | <code>&quot;collectionView&quot;</code> | <code>&quot;diffableDataSource&quot;</code> | <code>&quot;flowLayout&quot;</code> | <code>&quot;layout&quot;</code> | <code>&quot;dataSource&quot;</code></td><td></td><td></td></tr>
+    <tr id="schema-CrashFinding-exception"><td><code>exception</code> <span class="req">required</span></td><td>string or null</td><td></td><td><p>The exception raised (<code>NSInternalInconsistencyException</code>, <code>NSRangeException</code>), from the wrapper when it names one; null for a console message UIKit logs.</p></td></tr>
+    <tr id="schema-CrashFinding-logged"><td><code>logged</code> <span class="req">required</span></td><td>boolean</td><td></td><td><p>UIKit logs this message without raising.</p></td></tr>
+    <tr id="schema-CrashFinding-truncated"><td><code>truncated</code> <span class="req">required</span></td><td>boolean</td><td></td><td><p>The text stops before the reason does; <code>facts</code> holds the figures it has.</p></td></tr>
+    <tr id="schema-CrashFinding-facts"><td><code>facts</code> <span class="req">required</span></td><td>map of one of integer | string | boolean | array of one of integer | string</td><td></td><td><p>The figures the message carries, named (<code>section</code>, <code>item</code>, <code>countBefore</code>, <code>countAfter</code>, <code>inserted</code>, <code>deleted</code>, <code>movedIn</code>, <code>movedOut</code>, <code>indexPath</code> as <code>[section, item]</code>, <code>identifiers</code>, <code>before</code>/<code>after</code> counts, <code>updates</code>, <code>viewClass</code>, <code>viewFrame</code>, …), and <code>flavor</code>.</p></td></tr>
+    <tr id="schema-CrashFinding-explanation"><td><code>explanation</code> <span class="req">required</span></td><td>string</td><td></td><td><p>What UIKit checked and why it failed, with the arithmetic.</p></td></tr>
+    <tr id="schema-CrashFinding-causes"><td><code>causes</code> <span class="req">required</span></td><td>array of object</td><td></td><td><p>Likely mistakes, most likely first.</p></td></tr>
+    <tr id="schema-CrashFinding-iosVersions"><td><code>iosVersions</code> <span class="req">required</span></td><td>object</td><td></td><td><p>The releases that print this wording.</p></td></tr>
+    <tr id="schema-CrashFinding-docs"><td><code>docs</code> <span class="req">required</span></td><td>array of object</td><td></td><td></td></tr>
+    <tr id="schema-CrashFinding-reproduction"><td><code>reproduction</code> <span class="req">required</span></td><td>object or null</td><td></td><td><p>The smallest layoutd request that answers UIKit&#x27;s same message (checked before it is answered); null where none can (see <code>reproductionNote</code>).</p></td></tr>
+    <tr id="schema-CrashFinding-reproductionNote"><td><code>reproductionNote</code> <span class="req">required</span></td><td>string or null</td><td></td><td><p>Why there is no reproduction.</p></td></tr>
+    <tr id="schema-CrashFinding-violations"><td><code>violations</code> <span class="req">required</span></td><td>array of <a href="#schema-BatchIssue">BatchIssue</a></td><td></td><td><p>For a reason that lists the whole batch (iOS 16.4+), every violation of the rebuilt batch; else empty.</p></td></tr>
+    </table>
     </article>
     </section>
     </main>

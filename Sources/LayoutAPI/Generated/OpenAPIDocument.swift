@@ -76,6 +76,8 @@ enum OpenAPIDocument {
         description: Health, metrics and this contract.
       - name: batch
         description: Validate batch updates as UIKit does, and compute them from identifiers.
+      - name: crash
+        description: Explain the UIKit exceptions in a crash report or log, and reproduce them.
     paths:
       /:
         get:
@@ -1566,6 +1568,94 @@ enum OpenAPIDocument {
                   example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}", "errors": [{"pointer": "/snapshot/items", "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}"}]}
             '503':
               $ref: '#/components/responses/AnswerBusy'
+      /crash/explain:
+        post:
+          tags: [crash]
+          operationId: explainCrash
+          summary: The UIKit exception reasons in a crash report or log, explained and reproduced.
+          description: |
+            Send the crash report or console log as pasted with `Content-Type: text/plain` (UTF-8, up
+            to 16 MiB; not listed under `requestBody` below, where some client generators cannot take
+            it), or JSON with `text` (and, when the text does not say, `iosVersion` and `flavor`). Whatever wraps UIKit's reasons is
+            read through: uncaught-exception banners, `Fatal Exception:` lines, Xcode's
+            `Thread 1: "…"` banners with `\n` escapes, assertion-failure lines, log prefixes,
+            CoreData's NSFetchedResultsController wrapper, `.ips` JSON reports (their `asi` and
+            `os_version`), Crashlytics and Sentry exports, curly quotes, a reason cut short.
+    
+            Every distinct reason is one finding, in the order of the text, with how often it occurs:
+            a stable `code` (the `/batch/validate` and `/snapshot/apply` codes where they exist), the
+            `message` as UIKit printed it (wrappers removed, whitespace runs as single spaces or line
+            breaks), `class`, the `facts` it carries, an `explanation` with the arithmetic, `causes`
+            with code-level fixes (most likely first), the `iosVersions` that print that wording, Apple
+            `docs`, and a `reproduction`: the smallest request to layoutd that answers UIKit's same
+            message at `expect.pointer` (hex pointers such as `0x2824ba7c0` aside). Every reproduction
+            is checked by posting it to the route's own decoder and engine before it is answered; where
+            the mistake lies outside what layoutd models (cell registration, scrolling, a custom
+            layout's cache) or the figures cannot be rebuilt, `reproduction` is null and
+            `reproductionNote` says why. For the iOS 16.4+ "Invalid batch updates detected" reason,
+            which lists the whole batch, the batch is rebuilt and `violations` lists every violation.
+    
+            Crash reports carry user data: the text is read for this answer only, never stored, logged
+            or cached (`Cache-Control: no-store`). Matching is one linear pass over the text (an
+            11 MB log answers in about 0.3 s).
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/CrashExplainRequest'
+                examples:
+                  reason:
+                    summary: A table view's iOS 17 reason, as a developer copied it (send the same text as text/plain without the JSON around it).
+                    value: {"text": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]"}
+                  withVersion:
+                    summary: A reason that names neither row nor item, with what the caller knows.
+                    value: {"text": "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x600000c2c1a0> {length = 2, path = 0 - 3})'", "iosVersion": "17.2", "flavor": "tableView"}
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The reasons found, explained.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/CrashExplanation'
+                  examples:
+                    reason:
+                      summary: The answer to the first example.
+                      value: {"findings": [{"code": "INVALID_BATCH_UPDATES", "message": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]", "count": 1, "class": "tableView", "exception": "NSInternalInconsistencyException", "logged": false, "truncated": false, "facts": {"wording": "and", "before": [20], "after": [3], "updates": ["Delete row (0 - 0)", "Insert row (0 - 0)"], "flavor": "tableView"}, "explanation": "UIKit (iOS 16.4 and later) found that the counts the data source returned before ([20]) and after ([3]) the batch cannot be reached with the 2 updates listed (reloads appear as a delete plus an insert). Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations.", "causes": [{"cause": "A reload (one delete plus one insert per reloaded row) while the model's count changed at the same time.", "fix": "Insert or delete rows for the count change; reload only rows whose content changed, in a separate batch or with reconfigureItems."}, {"cause": "The model changed outside the batch: UIKit read the counts again (a reloadData, a layout pass or the view coming on screen) after the array had already changed, or the array changes again after the batch.", "fix": "Mutate the array inside the performBatchUpdates (or beginUpdates/endUpdates) closure, in the same order as the deleteRows(at:with:)/insertRows(at:with:) calls, and nowhere else; never call reloadData in between."}, {"cause": "Updates arrive from another thread or from two sources at once (an NSFetchedResultsController, Realm or PHPhotoLibrary change observer applying changes computed against an older model).", "fix": "Apply model changes and table view updates together on the main queue, one change set at a time; for photo libraries use PHFetchResultChangeDetails' fetchResultAfterChanges inside the same batch."}, {"cause": "The table view was not on screen (or was never laid out) when the model changed, so its cached counts are stale.", "fix": "If the view is not in a window, call reloadData instead of batch updates; UIKit 16.4+ no longer falls back to reloadData by itself."}], "iosVersions": {"since": "16.4", "until": null, "note": "New in iOS 16.4 (Apple engineer, forums thread 728797): a hard exception where 13.0–16.3 logged and reloaded. \"before and/or after\" in 16.4–16.x, \"before and after\" from iOS 17 (real reports); UIKit puts each part on its own line and each update on a tab-indented line.", "source": "real reports in public issues"}, "docs": [{"title": "UITableView.performBatchUpdates(_:completion:)", "url": "https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)"}, {"title": "Table View Programming Guide: Batch Insertion, Deletion, and Reloading of Rows and Sections", "url": "https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/TableView_iPhone/ManageInsertDeleteRow/ManageInsertDeleteRow.html"}], "reproduction": {"method": "POST", "path": "/batch/validate", "body": {"before": [20], "after": [3], "flavor": "tableView", "updates": {"deleteItems": [[0, 0]], "insertItems": [[0, 0]]}, "wording": {"ios": "17.0"}}, "expect": {"pointer": "/uikitException164", "message": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [20] }\nData source after updates = { 1 section with row counts: [3] }\nUpdates = [\n\tDelete row (0 - 0),\n\tInsert row (0 - 0)\n]"}, "assumptions": ["iOS 17.0 wording (\"before and after\")"]}, "reproductionNote": null, "violations": [{"code": "INVALID_NUMBER_OF_ITEMS", "message": "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (1 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).", "update": "dataSource", "index": null, "section": 0, "fix": "Your data source must report 20 rows in section 0 (it reports 3), i.e. counts [20]; or add the missing inserts/deletes."}]}], "omitted": 0, "ios": null, "uikitBuild": null}
+            '400':
+              description: The body is not text (invalid UTF-8, NUL bytes, mostly control bytes; type `https://layoutd.dev/problems/not-text`), or JSON of the wrong shape (`text` missing or not a string, an unknown field).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/not-text", "title": "Not text", "status": 400, "detail": "The body is not valid UTF-8; send the crash report or console log as UTF-8 text (a .crash, .ips or .txt file, not a binary or compressed file).", "errors": [{"pointer": "", "detail": "The body is not valid UTF-8; send the crash report or console log as UTF-8 text (a .crash, .ips or .txt file, not a binary or compressed file)."}]}
+            '413':
+              description: A text over 16 MiB (or a body over `--max-body-bytes`).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "about:blank", "title": "Content Too Large", "status": 413, "detail": "The crash text has 17340347 bytes, more than this route reads (16777216). Send the part of the log around the exception (the reason and the lines before it), or split the log."}
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                No UIKit reason layoutd knows is in the text (type
+                `https://layoutd.dev/problems/no-uikit-exception`; the detail says what it looked for,
+                never the text), or an `iosVersion` that is not a release number (pointer `/iosVersion`).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/no-uikit-exception", "title": "No UIKit exception found", "status": 422, "detail": "No UIKit exception reason found in the 38 bytes sent. layoutd looks for UIKit's batch-update reasons (\"attempt to delete/insert/move …\", \"Invalid update: invalid number of …\", \"Invalid batch updates detected …\"), diffable data source reasons (\"Fatal: supplied item identifiers are not unique\", \"Diffable data source detected …\", \"Invalid parameter not satisfying: … != NSNotFound\", \"Attempted to reload/reconfigure … identifier …\"), cell and supplementary-view dequeue reasons, layout-attribute reasons, scroll-to-item reasons and the flow layout's \"The behavior of the UICollectionViewFlowLayout is not defined because: …\", whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception's reason.", "errors": [{"pointer": "/text", "detail": "No UIKit exception reason found in the 38 bytes sent. layoutd looks for UIKit's batch-update reasons (\"attempt to delete/insert/move …\", \"Invalid update: invalid number of …\", \"Invalid batch updates detected …\"), diffable data source reasons (\"Fatal: supplied item identifiers are not unique\", \"Diffable data source detected …\", \"Invalid parameter not satisfying: … != NSNotFound\", \"Attempted to reload/reconfigure … identifier …\"), cell and supplementary-view dequeue reasons, layout-attribute reasons, scroll-to-item reasons and the flow layout's \"The behavior of the UICollectionViewFlowLayout is not defined because: …\", whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception's reason."}]}
     components:
       parameters:
         IfNoneMatch:
@@ -3706,6 +3796,8 @@ enum OpenAPIDocument {
               description: Also answer `repaired`, valid batches reaching the same final state.
             updates:
               $ref: '#/components/schemas/BatchUpdates'
+            wording:
+              $ref: '#/components/schemas/BatchWording'
         BatchIssue:
           type: object
           required: [code, message, update, index, fix, edits]
@@ -4427,6 +4519,164 @@ enum OpenAPIDocument {
               type: string
               enum: [header, footer]
           example: {"indexPath": [0, 2], "height": 61.5}
+        BatchWording:
+          type: object
+          additionalProperties: false
+          description: |
+            The wording of one iOS release, so a message copied from it is reproduced character for
+            character. Absent (or `{}`): the classic wording every answer had. With `ios` 16.4 or
+            later, a count mismatch where the data source reports fewer sections or items than the
+            updates imply is raised (`uikitException`) as "Invalid batch updates detected: …" with
+            UIKit's line breaks ("before and/or after" before iOS 17, "before and after" from 17),
+            more as "Invalid update: …" with one space after its first sentence.
+          properties:
+            ios:
+              type: string
+              pattern: '^[0-9]{1,2}(\.[0-9]{1,4}){0,2}$'
+              examples: ['17.2']
+              description: The iOS release (`16.4`, `17`, `17.2.1`).
+            capitalized:
+              type: boolean
+              default: false
+              description: '"Attempt to …" with a capital A, as one iOS 15 report prints it.'
+        CrashExplainRequest:
+          type: object
+          additionalProperties: false
+          required: [text]
+          properties:
+            text:
+              type: string
+              maxLength: 16777216
+              description: The crash report or log as pasted.
+            iosVersion:
+              type: string
+              examples: ['17.2']
+              description: The iOS release the text comes from, when it does not say (it wins over what the text states).
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              description: For reasons that say neither "row" nor "item"; otherwise read from the text (assertion method, view class).
+        CrashExplanation:
+          type: object
+          required: [findings, omitted, ios, uikitBuild]
+          properties:
+            findings:
+              type: array
+              description: One per distinct reason, in the order of the text (at most 50).
+              items: {$ref: '#/components/schemas/CrashFinding'}
+            omitted:
+              type: integer
+              minimum: 0
+              description: Distinct reasons past the 50 explained.
+            ios:
+              type: [string, 'null']
+              description: The iOS release, as asked or as the text states it (`OS Version:`, `os_version`).
+            uikitBuild:
+              type: [string, 'null']
+              description: The UIKit build an assertion's path names (`UIKit-3698.94.14`).
+        CrashFinding:
+          type: object
+          required: [code, message, count, class, exception, logged, truncated, facts, explanation, causes, iosVersions, docs, reproduction, reproductionNote, violations]
+          properties:
+            code:
+              type: string
+              description: Stable name; the `/batch/validate` (`BatchIssue.code`) and `/snapshot/apply` codes where one exists, e.g. `INVALID_NUMBER_OF_ITEMS`, `DUPLICATE_ITEM_IDENTIFIERS`, `INVALID_BATCH_UPDATES`.
+            message:
+              type: string
+              description: The reason as UIKit printed it, wrappers removed.
+            count:
+              type: integer
+              minimum: 1
+              description: How often the reason occurs in the text.
+            class:
+              type: string
+              enum: [tableView, collectionView, diffableDataSource, flowLayout, layout, dataSource]
+            exception:
+              type: [string, 'null']
+              description: The exception raised (`NSInternalInconsistencyException`, `NSRangeException`), from the wrapper when it names one; null for a console message UIKit logs.
+            logged:
+              type: boolean
+              description: UIKit logs this message without raising.
+            truncated:
+              type: boolean
+              description: The text stops before the reason does; `facts` holds the figures it has.
+            facts:
+              type: object
+              description: The figures the message carries, named (`section`, `item`, `countBefore`, `countAfter`, `inserted`, `deleted`, `movedIn`, `movedOut`, `indexPath` as `[section, item]`, `identifiers`, `before`/`after` counts, `updates`, `viewClass`, `viewFrame`, …), and `flavor`.
+              additionalProperties:
+                oneOf:
+                  - type: integer
+                  - type: string
+                  - type: boolean
+                  - type: array
+                    items:
+                      oneOf:
+                        - type: integer
+                        - type: string
+            explanation:
+              type: string
+              description: What UIKit checked and why it failed, with the arithmetic.
+            causes:
+              type: array
+              description: Likely mistakes, most likely first.
+              items:
+                type: object
+                required: [cause, fix]
+                properties:
+                  cause: {type: string}
+                  fix: {type: string}
+            iosVersions:
+              type: object
+              required: [since, until, note, source]
+              description: The releases that print this wording.
+              properties:
+                since: {type: [string, 'null'], description: 'First release known to print it (null: as far back as the evidence goes).'}
+                until: {type: [string, 'null'], description: 'Last release known to print it (null: still printed by iOS 26.1).'}
+                note: {type: string}
+                source: {type: string, description: 'Decompiled iOS 26.1 UIKitCore, real reports, or both.'}
+            docs:
+              type: array
+              items:
+                type: object
+                required: [title, url]
+                properties:
+                  title: {type: string}
+                  url: {type: string, format: uri}
+            reproduction:
+              type: [object, 'null']
+              description: The smallest layoutd request that answers UIKit's same message (checked before it is answered); null where none can (see `reproductionNote`).
+              required: [method, path, body, expect, assumptions]
+              properties:
+                method:
+                  type: string
+                  enum: [POST]
+                path:
+                  type: string
+                  enum: [/batch/validate, /snapshot/apply, /layout]
+                body:
+                  type: object
+                  description: The request body, to post as JSON.
+                expect:
+                  type: object
+                  required: [pointer, message]
+                  properties:
+                    pointer:
+                      type: string
+                      description: Where the message is in that route's answer (`/uikitException`, `/uikitException164`, `/error/reason`, `/warnings/0/message`).
+                    message:
+                      type: string
+                      description: The message layoutd answers there.
+                assumptions:
+                  type: array
+                  items: {type: string}
+                  description: Values the message does not give that the request had to choose.
+            reproductionNote:
+              type: [string, 'null']
+              description: Why there is no reproduction.
+            violations:
+              type: array
+              description: For a reason that lists the whole batch (iOS 16.4+), every violation of the rebuilt batch; else empty.
+              items: {$ref: '#/components/schemas/BatchIssue'}
 
     """###
 }

@@ -10,7 +10,7 @@ extension LayoutApplication {
         let r = try BatchRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
         try Self.checkClient(request)
         let verdict = BatchValidation.validate(before: r.before, after: r.after, updates: r.updates, flavor: r.flavor,
-                                               strict: r.strict, repair: r.repair)
+                                               strict: r.strict, repair: r.repair, wording: r.wording)
         try Self.checkClient(request)
         var answer = Answer(contentType: "application/json", body: .bytes([]))
         answer.reservations = try admitAnswer(bytes: AnswerBounds.verdict(verdict), what: "This verdict (its mapping and steps list every item)",

@@ -24,6 +24,7 @@ extension LayoutApplication {
         Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
         Route("/snapshot/apply",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSnapshotApply(r) },
         Route("/snapshot/section",       .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSectionSnapshot(r) },
+        Route("/crash/explain",          .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postCrashExplain(r) }.acceptingText(),
     ]
 }
 
@@ -102,6 +103,15 @@ struct Route: Sendable {
 
     /// Whether the body is JSON (415 for another Content-Type, content codings decoded).
     var takesJSON: Bool { methods == .post }
+    /// Whether `text/plain` bodies are taken too (`/crash/explain`).
+    private(set) var takesText = false
+
+    /// This route, also taking `text/plain` bodies.
+    func acceptingText() -> Route {
+        var r = self
+        r.takesText = true
+        return r
+    }
 
     /// The `{id}` of `path` if it matches this template (`""` for a template without one), nil if
     /// it does not. Walks the UTF-8 bytes once, allocating only the id.

@@ -59,6 +59,13 @@ package enum APIError: Error {
     /// Internal: the handler found its work heavy and asks to run on the heavy lane
     /// (`WorkLanes`); never sent (`respond(to:plan:complete:)` runs the request again there).
     case movedToHeavyLane
+    /// `POST /crash/explain`: a body that is not text (invalid UTF-8, binary): 400.
+    case notText(detail: String)
+    /// `POST /crash/explain`: a text over `CrashLimits.maxTextBytes`: 413.
+    case crashTextTooLarge(bytes: Int, limit: Int)
+    /// `POST /crash/explain`: no UIKit reason the service knows in the text: 422 saying what it
+    /// looked for (the text itself is never echoed).
+    case noUIKitException(detail: String)
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -159,6 +166,16 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
                 detail: "The request could not be moved to the heavy lane; retry in a second.")
+        case .notText(let detail):
+            return ProblemDetails(type: ProblemType.notText, title: "Not text", status: 400, detail: detail,
+                                  errors: [.init(pointer: "", detail: detail)])
+        case .crashTextTooLarge(let bytes, let limit):
+            return ProblemDetails(
+                type: ProblemType.contentTooLarge, title: "Content Too Large", status: 413,
+                detail: "The crash text has \(bytes) bytes, more than this route reads (\(limit)). Send the part of the log around the exception (the reason and the lines before it), or split the log.")
+        case .noUIKitException(let detail):
+            return ProblemDetails(type: ProblemType.noUIKitException, title: "No UIKit exception found", status: 422, detail: detail,
+                                  errors: [.init(pointer: "/text", detail: detail)])
         case .undecodableBody(let coding, let reason):
             return ProblemDetails(
                 type: ProblemType.malformedBody, title: "Bad Request", status: 400,
@@ -197,6 +214,8 @@ enum ProblemType {
     static let noSuchElement = base + "no-such-element"
     static let answerTooLarge = base + "answer-too-large"
     static let clientGone = base + "client-gone"
+    static let notText = base + "not-text"
+    static let noUIKitException = base + "no-uikit-exception"
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"

@@ -12,9 +12,12 @@ public enum BatchValidation {
     ///   - repair: also compute a repaired batch (see `BatchRepair`).
     ///   - model: also compute the item mapping and the ordered steps (one entry per item); false
     ///     for callers that only want the verdict.
+    ///   - wording: the iOS release whose wording the messages use (`BatchWording`; the default
+    ///     keeps the classic wording).
     /// - Complexity: O((n + u) log u) for n old items and u updates.
     public static func validate(before: [Int], after: [Int]?, updates: BatchUpdates, flavor: BatchFlavor,
-                                strict: Bool = false, repair: RepairMode? = nil, model wantsModel: Bool = true) -> BatchVerdict {
+                                strict: Bool = false, repair: RepairMode? = nil, model wantsModel: Bool = true,
+                                wording: BatchWording = .classic) -> BatchVerdict {
         let inputErrors = inputIssues(before: before, after: after, updates: updates)
         if !inputErrors.isEmpty {
             return BatchVerdict(valid: false, errors: inputErrors, warnings: [], uikitException: nil,
@@ -57,6 +60,7 @@ public enum BatchValidation {
             }
             if verdict.valid { verdict.after = checker.after } else { verdict.mapping = nil; verdict.steps = nil }
         }
+        checker.reword(&verdict, wording)
         if let mode = repair {
             verdict.repaired = BatchRepair.repair(before: before, after: after, updates: updates, flavor: flavor, mode: mode)
         }

@@ -147,6 +147,17 @@ public struct LayoutdClient: Sendable {
         try await call { try await generated.editSectionSnapshot(body: .json(request)) }.ok.body.json
     }
 
+    /// `POST /crash/explain`: the UIKit exception reasons in a crash report or console log as
+    /// pasted, each explained (arithmetic, causes with fixes, the iOS releases that print it, Apple
+    /// docs) and rebuilt as the layoutd request that answers UIKit's same message. The server
+    /// keeps none of the text.
+    public func explain(crashReport: String, iosVersion: String? = nil,
+                        flavor: Components.Schemas.CrashExplainRequest.FlavorPayload? = nil) async throws -> Components.Schemas.CrashExplanation {
+        try await call {
+            try await generated.explainCrash(body: .json(.init(text: crashReport, iosVersion: iosVersion, flavor: flavor)))
+        }.ok.body.json
+    }
+
     private func elements(_ id: String, _ query: Operations.QueryElements.Input.Query) async throws -> [Element] {
         let output = try await call { try await generated.queryElements(path: .init(id: id), query: query) }
         switch try output.ok.body.json {

@@ -199,6 +199,23 @@ import Testing
         #expect(diff.value1.mapping?.map(\.to) == [[0, 1], nil, [0, 0]])
     }
 
+    @Test func crashReportIsExplainedAndItsReproductionAnswersTheSameMessage() async throws {
+        let report = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to insert item 38 into section 0, but there are only 38 items in section 0 after the update'"
+        let answer = try await client.explain(crashReport: report)
+        let finding = try #require(answer.findings.first)
+        #expect(finding.code == "INSERT_ITEM_OUT_OF_RANGE")
+        #expect(finding._class.rawValue == "collectionView")
+        #expect(finding.message == "attempt to insert item 38 into section 0, but there are only 38 items in section 0 after the update")
+        let reproduction = try #require(finding.reproduction)
+        #expect(reproduction.path.rawValue == "/batch/validate")
+        #expect(reproduction.expect.message == finding.message)
+        let asJSON = try await client.explain(crashReport: "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x1> {length = 2, path = 0 - 3})",
+                                              iosVersion: "17.2", flavor: .tableView)
+        #expect(asJSON.ios == "17.2")
+        #expect(asJSON.findings.first?._class.rawValue == "tableView")
+        await #expect(throws: LayoutdError.self) { try await client.explain(crashReport: "no reason here") }
+    }
+
     @Test func errorAnswersThrowTheProblem() async throws {
         let unknown = await #expect(throws: LayoutdError.self) {
             try await client.layout(id: "0123456789abcdef0123456789abcdef")
