@@ -105,7 +105,7 @@ struct DocExamples {
         return result
     }
 
-    /// Commands (a command goes on while a quote is open or its line ends in `\`) and the
+    /// Commands (a command goes on while a quote is open or its line ends in `\`, `|` or `&&`) and the
     /// comment lines right under each.
     private static func split(_ block: [(Int, String)]) -> [Command] {
         var commands: [Command] = []
@@ -137,7 +137,7 @@ struct DocExamples {
         return commands
     }
 
-    /// Whether the shell would read another line: an open quote, or a trailing backslash.
+    /// Whether the shell would read another line: an open quote, or a trailing backslash, pipe or `&&`.
     private static func isOpen(_ text: String) -> Bool {
         var single = false
         var double = false
@@ -151,7 +151,8 @@ struct DocExamples {
             default: break
             }
         }
-        return single || double || text.hasSuffix("\\")
+        let end = text.trimmingCharacters(in: .whitespaces)
+        return single || double || end.hasSuffix("\\") || end.hasSuffix("|") || end.hasSuffix("&&")
     }
 
     /// Runs the commands in one bash against 127.0.0.1:`port`, in a scratch folder: each command's

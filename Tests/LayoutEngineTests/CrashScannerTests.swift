@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import UpdateEngine
 
-/// The reason finder (`CrashScanner`) on the real messages of Fixtures/crash-examples.json (a copy
-/// of ../shared/spec/crash-examples.json) and on other wrappers, numbers and identifiers.
+/// The reason finder (`CrashScanner`) on the real messages of Fixtures/crash-examples.json (31
+/// messages developers pasted into public issues, each with its source) and on other wrappers,
+/// numbers and identifiers.
 @Suite struct CrashScannerTests {
     struct Example { let template: String; let message: String }
 

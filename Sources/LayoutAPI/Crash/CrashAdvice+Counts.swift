@@ -29,6 +29,16 @@ extension CrashAdvisor {
             + timingCauses(w)
     }
 
+    /// How many sections the explanation spells out; the facts keep every count.
+    static let maxSectionsSpelledOut = 10
+
+    /// A count list as UIKit prints it (`[6, 5, 5]`), shortened past 20 entries: the explanation
+    /// stays a paragraph however many sections the message lists (the facts keep them all).
+    static func brief(_ list: [Int]) -> String {
+        guard list.count > 20 else { return "\(list)" }
+        return "[" + list.prefix(20).map(String.init).joined(separator: ", ") + ", … \(list.count - 20) more]"
+    }
+
     /// The iOS 16.4+ form: the whole batch, and every violation it contains.
     static func batch164(_ f: CrashFinding, _ w: Words) -> CrashAdvice {
         let before = f.facts.ints("before") ?? [], after = f.facts.ints("after") ?? []
@@ -37,16 +47,19 @@ extension CrashAdvisor {
         var u = BatchUpdates()
         if updates.allSatisfy({ CrashReproducer.parse164($0, into: &u) }), u.deleteSections.isEmpty, u.insertSections.isEmpty,
            u.moveSections.isEmpty, u.moveItems.isEmpty, before.count == after.count {
-            var implied = before
-            for p in u.deleteItems where p.section < implied.count { implied[p.section] -= 1 }
-            for p in u.insertItems where p.section < implied.count { implied[p.section] += 1 }
-            let off = implied.indices.filter { implied[$0] != after[$0] }
-            arithmetic = off.map { s in
-                let ins = u.insertItems.filter { $0.section == s }.count, del = u.deleteItems.filter { $0.section == s }.count
-                return " Section \(s): \(before[s]) + \(ins) inserted − \(del) deleted = \(implied[s]), but the data source returned \(after[s])."
+            // One pass per list (a pasted batch can name thousands of sections and updates).
+            var inserted = Array(repeating: 0, count: before.count), deleted = inserted
+            for p in u.deleteItems where p.section >= 0 && p.section < before.count { deleted[p.section] += 1 }
+            for p in u.insertItems where p.section >= 0 && p.section < before.count { inserted[p.section] += 1 }
+            let off = before.indices.filter { before[$0] + inserted[$0] - deleted[$0] != after[$0] }
+            arithmetic = off.prefix(maxSectionsSpelledOut).map { s in
+                " Section \(s): \(before[s]) + \(inserted[s]) inserted − \(deleted[s]) deleted = \(before[s] + inserted[s] - deleted[s]), but the data source returned \(after[s])."
             }.joined()
+            if off.count > maxSectionsSpelledOut {
+                arithmetic += " \(off.count - maxSectionsSpelledOut) more section\(off.count - maxSectionsSpelledOut == 1 ? "" : "s") disagree the same way (\(off.count) in all)."
+            }
         }
-        let explanation = "UIKit (iOS 16.4 and later) found that the counts the data source returned before (\(before)) and after (\(after)) the batch cannot be reached with the \(updates.count) update\(updates.count == 1 ? "" : "s") listed (reloads appear as a delete plus an insert).\(arithmetic) Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations."
+        let explanation = "UIKit (iOS 16.4 and later) found that the counts the data source returned before (\(brief(before))) and after (\(brief(after))) the batch cannot be reached with the \(updates.count) update\(updates.count == 1 ? "" : "s") listed (reloads appear as a delete plus an insert).\(arithmetic) Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations."
         var causes = timingCauses(w)
         if updates.isEmpty {
             causes.insert(.init(cause: "The model changed but the batch announced nothing (an empty performBatchUpdates, or beginUpdates/endUpdates used only to animate height changes).",

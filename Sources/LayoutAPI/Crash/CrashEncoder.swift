@@ -56,9 +56,10 @@ enum CrashEncoder {
             for (k, a) in r.assumptions.enumerated() { if k > 0 { w.raw(",") }; w.string(a) }
             w.raw(#"]},"reproductionNote":null,"violations":"#)
             BatchEncoder.write(r.violations, &w)
+            w.raw(#","violationsOmitted":"#); w.int(r.violationsOmitted)
         case .none(let reason):
             w.raw(#"null,"reproductionNote":"#); w.string(reason)
-            w.raw(#","violations":[]"#)
+            w.raw(#","violations":[],"violationsOmitted":0"#)
         }
         w.raw("}")
     }

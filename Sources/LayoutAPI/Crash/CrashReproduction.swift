@@ -17,8 +17,14 @@ struct CrashReproduction: Sendable {
     let message: String
     /// Values the message does not give that the request had to choose.
     let assumptions: [String]
-    /// For the iOS 16.4+ form: every violation of the rebuilt batch, not only UIKit's first.
+    /// For the iOS 16.4+ form: the violations of the rebuilt batch, not only UIKit's first, at
+    /// most `maxViolations` of them (a pasted batch of 20,000 sections has as many count
+    /// violations: listing them all made a 1.2 MB text a 200 MB answer).
     var violations: [BatchIssue] = []
+    /// Violations past `maxViolations`, counted, not listed.
+    var violationsOmitted = 0
+
+    static let maxViolations = 100
 }
 
 /// A reproduction, or why there is none.
@@ -59,7 +65,9 @@ enum CrashReproducer {
             return .none(reason: "the closest request layoutd can build answers a different message: \(answer)")
         }
         return .reproduced(CrashReproduction(path: candidate.path, body: candidate.body, pointer: candidate.pointer,
-                                             message: answer, assumptions: candidate.assumptions, violations: violations))
+                                             message: answer, assumptions: candidate.assumptions,
+                                             violations: Array(violations.prefix(CrashReproduction.maxViolations)),
+                                             violationsOmitted: max(0, violations.count - CrashReproduction.maxViolations)))
     }
 
     struct Why: Error { let reason: String }

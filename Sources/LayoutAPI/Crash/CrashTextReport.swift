@@ -37,8 +37,9 @@ extension CrashExplanation {
                 out += "    curl -s \(server)\(r.path) -H 'Content-Type: application/json' -d '\(r.body.replacingSingleQuotes)'\n"
                 for a in r.assumptions { out += "    (assumed: \(a))\n" }
                 if r.violations.count > 1 {
-                    out += "  Every violation of that batch:\n"
+                    out += r.violationsOmitted > 0 ? "  The first \(r.violations.count) violations of that batch:\n" : "  Every violation of that batch:\n"
                     for issue in r.violations { out += Self.indented("- \(issue.code): \(issue.fix)", by: "    ") + "\n" }
+                    if r.violationsOmitted > 0 { out += "    … and \(r.violationsOmitted) more (run the reproduction for all of them)\n" }
                 }
             case .none(let reason):
                 out += "  Not reproduced: \(reason).\n"

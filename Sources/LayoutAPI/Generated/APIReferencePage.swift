@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="b5ba7c1a0b4adf4cd83fa8f2bb36ba46edba18b5d309ad6cb7c33cdd59ee32ac">
+    <meta name="openapi-sha256" content="1e01ace2532fd538228569b8e0f9bf2c02098520a8ea3c9ddfb502afe55d2f9d">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }
@@ -4183,7 +4183,7 @@ enum APIReferencePage {
             ],
             &quot;flavor&quot;: &quot;tableView&quot;
           },
-          &quot;explanation&quot;: &quot;UIKit (iOS 16.4 and later) found that the counts the data source returned before ([20]) and after ([3]) the batch cannot be reached with the 2 updates listed (reloads appear as a delete plus an insert). Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch&#x27;s violations are listed under violations.&quot;,
+          &quot;explanation&quot;: &quot;UIKit (iOS 16.4 and later) found that the counts the data source returned before ([20]) and after ([3]) the batch cannot be reached with the 2 updates listed (reloads appear as a delete plus an insert). Section 0: 20 + 1 inserted − 1 deleted = 20, but the data source returned 3. Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch&#x27;s violations are listed under violations.&quot;,
           &quot;causes&quot;: [
             {
               &quot;cause&quot;: &quot;A reload (one delete plus one insert per reloaded row) while the model&#x27;s count changed at the same time.&quot;,
@@ -4263,9 +4263,148 @@ enum APIReferencePage {
               &quot;update&quot;: &quot;dataSource&quot;,
               &quot;index&quot;: null,
               &quot;section&quot;: 0,
-              &quot;fix&quot;: &quot;Your data source must report 20 rows in section 0 (it reports 3), i.e. counts [20]; or add the missing inserts/deletes.&quot;
+              &quot;fix&quot;: &quot;The data source reports 3 rows in section 0 after the update, but the updates account for 20: 20 before + 1 inserted − 1 deleted + 0 moved in − 0 moved out; 17 rows disappeared without a delete. Fix: add [0, 19] to deleteItems, add [0, 18] to deleteItems, add [0, 17] to deleteItems, add [0, 16] to deleteItems, add [0, 15] to deleteItems, 12 more (see edits). If the data source is what is wrong instead, it must report 20 rows in section 0.&quot;,
+              &quot;edits&quot;: [
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    19
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    18
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    17
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    16
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    15
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    14
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    13
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    12
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    11
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    10
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    9
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    8
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    7
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    6
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    5
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    4
+                  ]
+                },
+                {
+                  &quot;op&quot;: &quot;add&quot;,
+                  &quot;path&quot;: &quot;/updates/deleteItems/-&quot;,
+                  &quot;value&quot;: [
+                    0,
+                    3
+                  ]
+                }
+              ]
             }
-          ]
+          ],
+          &quot;violationsOmitted&quot;: 0
         }
       ],
       &quot;omitted&quot;: 0,
@@ -5746,7 +5885,8 @@ enum APIReferencePage {
     <tr id="schema-CrashFinding-docs"><td><code>docs</code> <span class="req">required</span></td><td>array of object</td><td></td><td></td></tr>
     <tr id="schema-CrashFinding-reproduction"><td><code>reproduction</code> <span class="req">required</span></td><td>object or null</td><td></td><td><p>The smallest layoutd request that answers UIKit&#x27;s same message (checked before it is answered); null where none can (see <code>reproductionNote</code>).</p></td></tr>
     <tr id="schema-CrashFinding-reproductionNote"><td><code>reproductionNote</code> <span class="req">required</span></td><td>string or null</td><td></td><td><p>Why there is no reproduction.</p></td></tr>
-    <tr id="schema-CrashFinding-violations"><td><code>violations</code> <span class="req">required</span></td><td>array of <a href="#schema-BatchIssue">BatchIssue</a></td><td></td><td><p>For a reason that lists the whole batch (iOS 16.4+), every violation of the rebuilt batch; else empty.</p></td></tr>
+    <tr id="schema-CrashFinding-violations"><td><code>violations</code> <span class="req">required</span></td><td>array of <a href="#schema-BatchIssue">BatchIssue</a></td><td></td><td><p>For a reason that lists the whole batch (iOS 16.4+), the violations of the rebuilt batch in <code>/batch/validate</code>&#x27;s order (at most 100; post <code>reproduction</code> for all of them); else empty.</p></td></tr>
+    <tr id="schema-CrashFinding-violationsOmitted"><td><code>violationsOmitted</code> <span class="req">required</span></td><td>integer <span class="bounds">(≥ 0)</span></td><td></td><td><p>Violations of the rebuilt batch past the first 100, counted but not listed (0 when all are listed).</p></td></tr>
     </table>
     </article>
     </section>

@@ -44,6 +44,18 @@ enum AnswerBounds {
         return n
     }
 
+    /// A `CrashEncoder.explanation` answer. A finding writes its reason up to seven times (the
+    /// message, its facts, the explanation, the reproduction's body and expected message, the
+    /// text form's figures), each no longer than the reason escaped; its advice is a few kB of
+    /// fixed text; its violations are capped (`CrashReproduction.maxViolations`).
+    static func crash(_ e: CrashExplanation) -> Int {
+        e.findings.reduce(frame) { n, x in
+            var n = n + 16_384 + 7 * text(x.finding.message)
+            if case .reproduced(let r) = x.reproduction { n += text(r.body) + text(r.message) + issues(r.violations) }
+            return n
+        }
+    }
+
     /// A `SnapshotEncoder.outcome` answer.
     static func outcome(_ o: SnapshotOutcome) -> Int {
         var n = frame

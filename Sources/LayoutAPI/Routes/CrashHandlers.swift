@@ -13,7 +13,11 @@ extension LayoutApplication {
         if explanation.isEmpty {
             throw .noUIKitException(detail: "No UIKit exception reason found in the \(r.text.utf8.count) bytes sent. layoutd looks for \(CrashCatalogue.lookedFor), whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception's reason.")
         }
-        return Answer(contentType: "application/json", body: .bytes(CrashEncoder.explanation(explanation)))
+        var answer = Answer(contentType: "application/json", body: .bytes([]))
+        answer.reservations = try admitAnswer(bytes: AnswerBounds.crash(explanation), what: "This explanation (each finding repeats its reason in its facts, explanation and reproduction)",
+                                              fix: "Send the part of the log around the exception.").map { [$0] } ?? []
+        answer.body = .bytes(CrashEncoder.explanation(explanation))
+        return answer
     }
 
     /// `text/plain` bodies are read by this route (every other POST takes JSON only).

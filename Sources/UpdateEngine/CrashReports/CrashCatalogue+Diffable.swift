@@ -1,6 +1,6 @@
 /// Diffable data source reasons (`NSDiffableDataSourceSnapshot`, `_UIDiffableDataSourceUpdate`,
 /// `__UIDiffableDataSource`, section snapshots); codes are `SnapshotError.Code`s where the
-/// snapshot engine has one (shared/spec/diffable-snapshots.md §4).
+/// snapshot engine has one (docs/uikit-rules/diffable-snapshots.md).
 extension CrashCatalogue {
     static let diffableSource = "decompiled UIKitCore (_UIDiffableDataSourceUpdate.m, __UIDiffableDataSourceSnapshot.m, _UIDiffableDataSourceHelpers.m) and real reports"
 
