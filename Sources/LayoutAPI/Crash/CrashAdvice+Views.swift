@@ -33,7 +33,7 @@ extension CrashAdvisor {
             return CrashAdvice(explanation: "A flow layout subclass (\(s("subclass"))) changed attributes UICollectionViewFlowLayout returned without copying them: the cached frame \(s("cached")) no longer matches the frame the layout computes, \(s("expected")).",
                                causes: [.init(cause: "layoutAttributesForElements(in:) modifies super's attributes in place.", fix: "Copy each attribute (attributes.copy() as! UICollectionViewLayoutAttributes) before changing it.")],
                                docs: [CrashDocs.layoutAttributes])
-        case "LAYOUT_ATTRIBUTES_FOR_NONEXISTENT_INDEX_PATH", "NO_LAYOUT_ATTRIBUTES", "SUPPLEMENTARY_ATTRIBUTES_CHANGED":
+        case "LAYOUT_ATTRIBUTES_FOR_NONEXISTENT_INDEX_PATH", "NO_LAYOUT_ATTRIBUTES", "SUPPLEMENTARY_ATTRIBUTES_CHANGED", "LAYOUT_ATTRIBUTES_NOT_VALID_FOR_COUNTS":
             return CrashAdvice(explanation: "The layout and the data source disagree: the layout returned attributes for an index path the collection view does not have (or none for one it has, or changed a supplementary view's attributes without invalidating).",
                                causes: [.init(cause: "A custom layout caches attributes in prepare() and does not rebuild them after the data changed.", fix: "Invalidate and rebuild the cache in prepare() when numberOfItems changes; answer nil for index paths outside the data."),
                                         .init(cause: "Layout attributes mutated between calls.", fix: "Return copies, and call invalidateLayout() (or an invalidation context) when they change.")],

@@ -12,7 +12,9 @@ extension CrashScanner {
         isAlnum(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c == UInt8(ascii: "[")
     }
 
-    /// A letter, `_`, or `-[` not preceded by a letter, digit or `_`.
+    /// A letter, `_`, or `-[` not preceded by a letter, digit or `_`; or a capital right after
+    /// "Exception": Crashlytics (Fabric) exports glue the exception's name to its reason
+    /// ("Fatal Exception: NSInternalInconsistencyExceptionInvalid update: …", a real report).
     @inline(__always) static func isWordStart(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         let c = b[i]
         let starts = isAlnum(c) && !(c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "_")
@@ -20,7 +22,17 @@ extension CrashScanner {
         guard starts else { return false }
         guard i > 0 else { return true }
         let p = b[i - 1]
-        return !(isAlnum(p) || p == UInt8(ascii: "_"))
+        guard isAlnum(p) || p == UInt8(ascii: "_") else { return true }
+        return isUpper(c) && p == UInt8(ascii: "n") && endsWithException(b, i)
+    }
+
+    static let exceptionSuffix = Array("Exception".utf8)
+
+    /// Whether the bytes before `i` end in "Exception".
+    @inline(__always) static func endsWithException(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        guard i >= exceptionSuffix.count else { return false }
+        for k in 0..<exceptionSuffix.count where b[i - exceptionSuffix.count + k] != exceptionSuffix[k] { return false }
+        return true
     }
 
     /// The lowercased word at `from` (word bytes, at most `wordCap`).
