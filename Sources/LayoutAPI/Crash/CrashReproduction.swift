@@ -55,8 +55,17 @@ enum CrashReproducer {
         guard let (answer, violations) = answer(candidate, configuration: configuration) else {
             return .none(reason: "layoutd could not rebuild a request that gives this message")
         }
-        let expected = CrashScanner.comparable(core(finding.message))
-        let got = CrashScanner.comparable(answer)
+        var expected = CrashScanner.comparable(core(finding.message))
+        var got = CrashScanner.comparable(answer)
+        var assumptions = candidate.assumptions
+        if finding.entry.kind == .flowLayout {
+            // Older releases printed the same check in older words; the answer has today's.
+            let (e, g) = (olderFlowWording(expected), olderFlowWording(got))
+            if e != expected || g != got, g.hasPrefix(e), !got.hasPrefix(expected) {
+                assumptions.append("layoutd prints today's wording; this report has an older release's (\"the behavior …\" in lower case, or without \"because:\"'s colon or the content-insets clause)")
+            }
+            (expected, got) = (e, g)
+        }
         // Crash reporters (Crashlytics) drop a reason's final period; a cut reason is a prefix; the
         // flow layout's message goes on with lines the finding may not have.
         let same = finding.truncated || finding.entry.kind == .flowLayout ? got.hasPrefix(expected)
@@ -65,12 +74,24 @@ enum CrashReproducer {
             return .none(reason: "the closest request layoutd can build answers a different message: \(answer)")
         }
         return .reproduced(CrashReproduction(path: candidate.path, body: candidate.body, pointer: candidate.pointer,
-                                             message: answer, assumptions: candidate.assumptions,
+                                             message: answer, assumptions: assumptions,
                                              violations: Array(violations.prefix(CrashReproduction.maxViolations)),
                                              violationsOmitted: max(0, violations.count - CrashReproduction.maxViolations)))
     }
 
     struct Why: Error { let reason: String }
+
+    /// The flow layout's size warning with what changed between releases taken out: iOS 7–8
+    /// printed "the behavior" in lower case, some without the colon after "because" or the
+    /// content-insets clause (real logs, 2015–2016); the check is the same.
+    static func olderFlowWording(_ s: String) -> String {
+        var m = s.replacing("The behavior of the UICollectionViewFlowLayout", with: "the behavior of the UICollectionViewFlowLayout")
+        m = m.replacing("is not defined because:", with: "is not defined because")
+        for clause in [", minus the content insets left and right values", ", minus the content insets top and bottom values"] {
+            m = m.replacing(clause, with: "")
+        }
+        return m
+    }
 
     static func build(_ f: CrashFinding, flavor: BatchFlavor, ios: IOSVersion?) -> Result<CrashRequestCandidate, Why> {
         switch f.entry.kind {
