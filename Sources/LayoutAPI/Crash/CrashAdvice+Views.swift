@@ -21,6 +21,16 @@ extension CrashAdvisor {
                                         .init(cause: "A code path in cellForItemAt/cellForRowAt returns nil or a placeholder (an unexpected section, a failed cast with as!/as?).", fix: "Cover every section and item kind; dequeue a fallback cell instead of returning nil."),
                                         .init(cause: "Dequeuing outside cellForItemAt (to measure a cell, or twice for one index path).", fix: "Use a separate prototype cell (not dequeued) for sizing; dequeue exactly once per request.")],
                                docs: [flavor == .tableView ? CrashDocs.dequeueRow : CrashDocs.dequeueCell])
+        case "DEQUEUED_TWICE_FOR_INDEX_PATH":
+            return CrashAdvice(explanation: "tableView(_:cellForRowAt:) dequeued a second cell (identifier \(s("reuseIdentifier"))) for an index path it had already dequeued one for; UIKit hands out one cell per index path per request.",
+                               causes: [.init(cause: "Two dequeueReusableCell(withIdentifier:for:) calls in one cellForRowAt (one per cell type, before deciding which to return), or a dequeue from heightForRowAt or another delegate method.",
+                                              fix: "Decide the cell type first and dequeue once; to measure a cell, use a prototype made with init or dequeueReusableCell(withIdentifier:) without an index path.")],
+                               docs: [CrashDocs.dequeueRow])
+        case "REGISTRATION_CREATED_IN_PROVIDER":
+            return CrashAdvice(explanation: "A UICollectionView.CellRegistration was created inside the cell provider (or cellForItemAt) and used at once: each request makes a new registration, so cells are never reused. UIKit asserts since iOS 15.",
+                               causes: [.init(cause: "The registration is a local let inside the cell provider closure, or a lazy var first touched there.",
+                                              fix: "Create every registration once, before the data source (a let in viewDidLoad, captured by the provider), and force lazy ones there.")],
+                               docs: [CrashDocs.cellRegistration])
         case "ITEM_TOO_WIDE", "ITEM_TOO_TALL":
             let wide = f.entry.code == "ITEM_TOO_WIDE"
             let frame = x.string("viewFrame").map { " The collection view's frame is (\($0))." } ?? ""
