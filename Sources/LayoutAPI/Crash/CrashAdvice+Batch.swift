@@ -69,7 +69,11 @@ extension CrashAdvisor {
             causes = sectionCauses(w, after: a, expected: expected)
         case "INVALID_NUMBER_OF_ITEMS":
             let expected = x.int("countBefore").map { $0 + (x.int("inserted") ?? 0) - (x.int("deleted") ?? 0) + (x.int("movedIn") ?? 0) - (x.int("movedOut") ?? 0) }
-            explanation = "UIKit counts the \(w.units) of section \(n("section")): before + inserted − deleted + moved in − moved out = \(n("countBefore")) + \(n("inserted")) − \(n("deleted")) + \(n("movedIn")) − \(n("movedOut")) = \(expected.map(String.init) ?? "?"), but the data source reports \(n("countAfter")) after the update\(diff(x.int("countAfter"), expected))."
+            // The headless form ("The number of rows contained in …") names no section, and may
+            // stop before the moves: those count as none.
+            let which = x.int("section").map { "section \($0)" } ?? "the section (the message does not name it)"
+            let moved = { (k: String) in x.int(k).map(String.init) ?? "0" }
+            explanation = "UIKit counts the \(w.units) of \(which): before + inserted − deleted + moved in − moved out = \(n("countBefore")) + \(n("inserted")) − \(n("deleted")) + \(moved("movedIn")) − \(moved("movedOut")) = \(expected.map(String.init) ?? "?"), but the data source reports \(n("countAfter")) after the update\(diff(x.int("countAfter"), expected))."
             causes = itemCauses(w, x, expected: expected)
         case "DELETE_MORE_ITEMS_THAN_EXIST":
             explanation = "More \(w.units) are deleted from section \(n("section")) than it held before the update."

@@ -27,7 +27,11 @@ extension CrashReproducer {
             b.updates.deleteItems = [IndexPath(section: j, item: 0), IndexPath(section: j, item: 0)]
             b.assumptions.append("section \(j) held 1 item and was deleted from twice (a collection view counts repeated deletes)")
         default:
-            guard let j = x.int("section"), let a = x.int("countAfter"), let before = x.int("countBefore") else {
+            guard let j = x.int("section") else {
+                return .failure(Why(reason: f.message.hasPrefix("Invalid") ? "the message is cut short before the section"
+                    : "the message lacks its first sentence (\"Invalid update: invalid number of … in section N.\"), which names the section; UIKit's text cannot be rebuilt without it"))
+            }
+            guard let a = x.int("countAfter"), let before = x.int("countBefore") else {
                 return .failure(Why(reason: "the message is cut short before the item counts"))
             }
             let ins = x.int("inserted") ?? 0, del = x.int("deleted") ?? 0

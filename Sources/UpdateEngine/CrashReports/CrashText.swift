@@ -7,6 +7,9 @@
 ///   themselves, is kept).
 /// - Curly quotes become straight ones; no-break spaces and Unicode line separators are spaces
 ///   and line breaks.
+/// - Quote markers at the start of a line are removed: `> ` (Markdown and e-mail quoting, nested
+///   too) and `// ` (a log pasted into a code comment), so a reason quoted over several lines in
+///   an issue reads as one.
 /// - Every run of whitespace becomes one byte: `\n` when it held a line break, else a space.
 /// - Log prefixes (`2023-03-12 15:32:57.160381-0700 App[23078:800895] [Category] `) are removed
 ///   wherever they start, so a reason that Xcode split over several log lines reads as one.
@@ -18,7 +21,7 @@ public struct CrashText: Sendable {
     public init(_ text: String) {
         var raw = Array(text.utf8)
         for _ in 0..<2 where Self.hasEscapes(raw) { raw = Self.unescaped(raw) }
-        bytes = Self.withoutLogPrefixes(Self.collapsed(Self.straightened(raw)))
+        bytes = Self.withoutLogPrefixes(Self.collapsed(Self.withoutQuoteMarkers(Self.straightened(raw))))
     }
 
     /// Whether the text holds `\n`, `\t`, `\"` or `\u` (a backslash before one of them).
@@ -98,6 +101,26 @@ public struct CrashText: Sendable {
             }
             out.append(c)
             i += 1
+        }
+        return out
+    }
+
+    /// `>` runs (`> > `) and `//` at the start of a line (after its indentation) become spaces.
+    static func withoutQuoteMarkers(_ b: [UInt8]) -> [UInt8] {
+        var out = b
+        var lineStart = true
+        var i = 0
+        while i < out.count {
+            let c = out[i]
+            if c == 0x0A || c == 0x0D { lineStart = true; i += 1; continue }
+            guard lineStart else { i += 1; continue }
+            if c == 0x20 || c == 0x09 { i += 1; continue }
+            lineStart = false
+            if c == UInt8(ascii: ">") {
+                while i < out.count, out[i] == UInt8(ascii: ">") || out[i] == 0x20 || out[i] == 0x09 { out[i] = 0x20; i += 1 }
+            } else if c == UInt8(ascii: "/"), i + 1 < out.count, out[i + 1] == UInt8(ascii: "/") {
+                out[i] = 0x20; out[i + 1] = 0x20; i += 2
+            }
         }
         return out
     }
