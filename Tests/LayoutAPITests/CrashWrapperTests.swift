@@ -124,6 +124,19 @@ import UpdateEngine
         #expect((body["wording"] as? [String: Any])?["ios"] as? String == "17.2")
     }
 
+    /// A Sentry event names the OS and its version in separate fields.
+    @Test func sentryEventJSONGivesTheIOSVersion() throws {
+        let sentry = #"{"event_id":"9f2c","platform":"cocoa","contexts":{"os":{"name":"iOS","version":"16.4.1","build":"20E252"},"device":{"model":"iPhone14,5"}},"exception":{"values":[{"type":"NSInternalInconsistencyException","value":"Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with item counts: [3] }\nData source after updates = { 1 section with item counts: [2] }\nUpdates = [\n]"}]}}"#
+        let r = app.post(sentry, target: "/crash/explain", headers: [("Content-Type", "text/plain")])
+        #expect(r.status == 200)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+        #expect(root["ios"] as? String == "16.4.1")
+        let f = try #require(CrashJSON.findings(r).first)
+        #expect(f["code"] as? String == "INVALID_BATCH_UPDATES")
+        let body = try #require((f["reproduction"] as? [String: Any])?["body"] as? [String: Any])
+        #expect((body["wording"] as? [String: Any])?["ios"] as? String == "16.4.1")
+    }
+
     @Test func aLogWithSeveralReasonsListsEachOnceInOrderWithACount() throws {
         let log = """
             2024-05-01 10:00:00.100 App[10:20] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to insert row 4 into section 0, but there are only 4 rows in section 0 after the update'
