@@ -55,10 +55,54 @@ extension CrashReproducer {
             guard let d = x.string("identifier"), !f.truncated else { return .failure(missing) }
             let op = f.entry.code == "RELOAD_UNKNOWN_SECTION" ? "reloadSections" : f.entry.code == "RELOAD_UNKNOWN_ITEM" ? "reloadItems" : "reconfigureItems"
             s.operations = [.init(op: op, lists: [op == "reloadSections" ? "sections" : "items": [d]])]
+        case "DUPLICATE_SECTION_SNAPSHOT_ITEMS", "UNKNOWN_INSERT_DESTINATION", "UNKNOWN_PARENT", "UNKNOWN_ITEM", "UNKNOWN_DELETED_ITEM":
+            return sectionSnapshot(f)
         default:
             return .failure(Why(reason: "layoutd's snapshot engine does not model this (identity and threading of the app's own types)"))
         }
         return .success(s.candidate())
+    }
+
+    /// `NSDiffableDataSourceSectionSnapshot` reasons, through `POST /snapshot/section`: a section
+    /// snapshot holding one other item (or the duplicates), and the one operation that throws.
+    static func sectionSnapshot(_ f: CrashFinding) -> Result<CrashRequestCandidate, Why> {
+        let x = f.facts
+        let missing = Why(reason: "the message is cut short before the identifiers a request needs")
+        guard !f.truncated else { return .failure(missing) }
+        var items: [String] = []
+        var op: [(String, String)] = []
+        func other(_ avoid: [String]) -> String {
+            ["a", "b", "c", "d"].first { !avoid.contains($0) } ?? "e"
+        }
+        if f.entry.code == "DUPLICATE_SECTION_SNAPSHOT_ITEMS" {
+            guard let ids = x.strings("identifiers"), ids.count == 1, let id = ids.first else {
+                return .failure(Why(reason: "layoutd's section snapshot reports each repeated identifier in an answer of its own; this message lists several at once"))
+            }
+            items = [id]
+            op = [("op", "append"), ("items", id)]
+        } else {
+            guard let id = x.string("identifier"), !id.isEmpty else { return .failure(missing) }
+            let existing = other([id]), new = other([id, existing])
+            items = [existing]
+            switch f.entry.code {
+            case "UNKNOWN_INSERT_DESTINATION": op = [("op", "insert"), ("items", new), (x.string("position") == "after" ? "after" : "before", id)]
+            case "UNKNOWN_PARENT": op = [("op", "append"), ("items", new), ("to", id)]
+            case "UNKNOWN_DELETED_ITEM": op = [("op", "delete"), ("items", id)]
+            default: op = [("op", f.message.hasPrefix("Child") ? "parent" : "level"), ("item", id)]
+            }
+        }
+        var w = JSONWriter(capacity: 256)
+        w.raw(#"{"snapshot":{"items":["#)
+        for (k, id) in items.enumerated() { w.raw(k == 0 ? #"{"id":"# : #",{"id":"#); w.string(id); w.raw("}") }
+        w.raw(#"]},"operations":[{"#)
+        for (k, (key, value)) in op.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.string(key); w.raw(":")
+            if key == "items" { w.raw("["); w.string(value); w.raw("]") } else { w.string(value) }
+        }
+        w.raw("}]}")
+        return .success(CrashRequestCandidate(path: "/snapshot/section", body: String(decoding: w.bytes, as: UTF8.self),
+                                              pointer: "/error/reason", assumptions: []))
     }
 
     /// An over-wide (over-tall) item in a view of the size the message's description gives.

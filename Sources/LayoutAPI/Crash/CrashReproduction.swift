@@ -142,6 +142,10 @@ enum CrashReproducer {
                                                  workLimit: SnapshotLimits.maxWork) else { return nil }
             if c.pointer == "/warnings/0/message" { return o.warnings.first.map { ($0.message, []) } }
             return o.errors.first.map { ($0.reason, []) }
+        case "/snapshot/section":
+            guard let r = try? SectionSnapshotRequestDecoder.decode(body, maxOperations: configuration.maxBatchOperations),
+                  let e = try? SectionSnapshotEditor.edit(r.snapshot, operations: r.operations, workLimit: SnapshotLimits.maxWork) else { return nil }
+            return e.errors.first.map { ($0.reason, []) }
         case "/layout":
             guard let spec = try? LayoutRequestDecoder.decode(body, maxElements: 16),
                   let layout = try? spec.compute() else { return nil }

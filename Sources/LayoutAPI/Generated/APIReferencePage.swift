@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="1e01ace2532fd538228569b8e0f9bf2c02098520a8ea3c9ddfb502afe55d2f9d">
+    <meta name="openapi-sha256" content="3894971745673697ab8de81bb2cd462fe9cc1a410044a6bb6ffc3094777e294d">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }

@@ -4652,7 +4652,7 @@ enum OpenAPIDocument {
                   enum: [POST]
                 path:
                   type: string
-                  enum: [/batch/validate, /snapshot/apply, /layout]
+                  enum: [/batch/validate, /snapshot/apply, /snapshot/section, /layout]
                 body:
                   type: object
                   description: The request body, to post as JSON.
