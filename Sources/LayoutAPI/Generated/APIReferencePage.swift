@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="3894971745673697ab8de81bb2cd462fe9cc1a410044a6bb6ffc3094777e294d">
+    <meta name="openapi-sha256" content="97423d33d943d51286c76cefdef663a7932056f631f356da342b0da5945354c3">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }
@@ -5850,7 +5850,7 @@ enum APIReferencePage {
     <p class="type">object</p>
     
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
-    <tr id="schema-CrashExplainRequest-text"><td><code>text</code> <span class="req">required</span></td><td>string <span class="bounds">(length ≤ 16777216)</span></td><td></td><td><p>The crash report or log as pasted.</p></td></tr>
+    <tr id="schema-CrashExplainRequest-text"><td><code>text</code> <span class="req">required</span></td><td>string</td><td></td><td><p>The crash report or log as pasted (at most 16 MiB of UTF-8; more is a 413).</p></td></tr>
     <tr id="schema-CrashExplainRequest-iosVersion"><td><code>iosVersion</code></td><td>string</td><td></td><td><p>The iOS release the text comes from, when it does not say (it wins over what the text states).</p></td></tr>
     <tr id="schema-CrashExplainRequest-flavor"><td><code>flavor</code></td><td>string: <code>&quot;collectionView&quot;</code> | <code>&quot;tableView&quot;</code></td><td></td><td><p>For reasons that say neither &quot;row&quot; nor &quot;item&quot;; otherwise read from the text (assertion method, view class).</p></td></tr>
     </table>
