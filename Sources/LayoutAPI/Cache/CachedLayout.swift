@@ -59,11 +59,15 @@ final class CachedLayout: Sendable {
         self.deflateETag = "\"\(id)-deflate\""
         self.location = "/layout/\(id)"
         self.spec = spec
+        // Kept compact (about 16 bytes an element instead of 56); small layouts stay as computed,
+        // where the pass would cost more than the bytes are worth.
+        var layout = layout
+        if layout.attributes.count >= Self.compactFromElements { layout.compactElements() }
         self.layout = layout
         self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
         self.minimal = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
         var bytes = 256 + id.utf8.count
-        bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
+        bytes += layout.attributes.memoryBytes
         bytes += layout.sections.capacity * MemoryLayout<SectionGeometry>.stride
         bytes += layout.warnings.reduce(0) { $0 + MemoryLayout<LayoutWarning>.stride + $1.message.utf8.count + $1.code.utf8.count }
         bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
@@ -72,6 +76,9 @@ final class CachedLayout: Sendable {
         bytes += kindPrefixes.approximateBytes
         self.bytes = bytes
     }
+
+    /// Layouts of this many elements or more are kept in compact form (`Layout.compactElements()`).
+    static let compactFromElements = 4096
 
     /// The rect/point index, built by the first query that needs it (O(n log n) once; queries
     /// arriving meanwhile wait for it rather than build it again). No lock once built.

@@ -82,7 +82,7 @@ extension LayoutApplication {
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else {
             try checkAnswerSize(entry, elements: layout.attributes.count, query: query)
-            let list = offsets.isEmpty ? layout.attributes : layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) }
+            let list = offsets.isEmpty ? layout.attributes : ElementStore(layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) })
             body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
         return Answer(contentType: "application/json", body: .bytes(body), validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8)))

@@ -62,7 +62,7 @@ package enum LayoutEncoder {
     }
 
     /// Query answers: `{"id":…,"elements":[…]}`.
-    static func elements(id: String, _ list: [LayoutAttributes], kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
+    static func elements(id: String, _ list: some Collection<LayoutAttributes>, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter()
         elements(id: id, list, kinds: kinds, estimates: estimates, into: &w)
         return w.bytes

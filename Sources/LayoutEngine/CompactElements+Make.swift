@@ -1,0 +1,111 @@
+/// Making the compact form of a computed layout's elements (one pass, O(n)).
+extension CompactElements {
+    /// Frames off the pixel grid beyond this share of the elements make the compact form decline:
+    /// each costs 36 bytes more (its whole frame and index), and such a layout (fractional frames
+    /// everywhere) is better kept as it is.
+    static let maxExceptionShare = 8
+    /// Runs beyond one per this many elements make it decline: a run costs 24 bytes.
+    static let maxRunShare = 2
+
+    /// The compact form of `elements`, or nil when it would not save memory or cannot hold them
+    /// (more than `Int32.max` elements, frames past ±2^31 pixels are exceptions).
+    ///
+    /// `scale` is the layout's screen scale. If the first frames are not whole pixels at that
+    /// scale but are at 2, 3 or 1 (a layout type that does not record its scale), that one is
+    /// used: any scale is exact, since every frame is checked to round-trip.
+    public static func make(_ elements: [LayoutAttributes], scale: Double) -> CompactElements? {
+        let n = elements.count
+        guard n > 0, n < Int(Int32.max) / 4 else { return nil }
+        let scale = chooseScale(elements, preferred: scale)
+        var runs: [Run] = []
+        var exceptionIndex: [Int32] = [], exceptionFrames: [Rect] = []
+        var declined = false
+        let pixels = [Int32](unsafeUninitializedCapacity: n * 4) { out, initialized in
+            elements.withUnsafeBufferPointer { source in
+                var i = 0
+                while i < n {
+                    let a = source[i]
+                    let f = a.frame
+                    let base = i &* 4
+                    if let x = pixel(f.origin.x, scale), let y = pixel(f.origin.y, scale),
+                       let w = pixel(f.size.width, scale), let h = pixel(f.size.height, scale) {
+                        out[base] = x; out[base &+ 1] = y; out[base &+ 2] = w; out[base &+ 3] = h
+                    } else {
+                        out[base] = offGrid; out[base &+ 1] = 0; out[base &+ 2] = 0; out[base &+ 3] = 0
+                        exceptionIndex.append(Int32(i))
+                        exceptionFrames.append(f)
+                        if exceptionIndex.count > n / maxExceptionShare + 16 { declined = true; break }
+                    }
+                    if !extend(&runs, with: a, at: i) {
+                        runs.append(run(a, at: i))
+                        if runs.count > n / maxRunShare + 16 { declined = true; break }
+                    }
+                    i &+= 1
+                }
+                initialized = i &* 4
+            }
+        }
+        guard !declined else { return nil }
+        return CompactElements(count: n, scale: scale, pixels: pixels, runs: runs.shrunk(),
+                               exceptionIndex: exceptionIndex.shrunk(), exceptionFrames: exceptionFrames.shrunk())
+    }
+
+    /// `preferred` unless the first frames are whole pixels only at 2, 3 or 1.
+    static func chooseScale(_ elements: [LayoutAttributes], preferred: Double) -> Double {
+        let valid = preferred.isFinite && preferred >= 1 && preferred <= 64
+        let candidates = (valid ? [preferred] : []) + [2, 3, 1]
+        let probe = elements.prefix(256)
+        for scale in candidates where probe.allSatisfy({ onGrid($0.frame, scale) }) { return scale }
+        return valid ? preferred : 2
+    }
+
+    static func onGrid(_ f: Rect, _ scale: Double) -> Bool {
+        pixel(f.origin.x, scale) != nil && pixel(f.origin.y, scale) != nil
+            && pixel(f.size.width, scale) != nil && pixel(f.size.height, scale) != nil
+    }
+
+    /// `value · scale` as a whole number of pixels if dividing it by `scale` gives back exactly
+    /// `value` (the same bits: −0 and NaN never do), within ±(2^31 − 1).
+    @inline(__always)
+    static func pixel(_ value: Double, _ scale: Double) -> Int32? {
+        let t = value * scale
+        guard t.magnitude < 2_147_483_647 else { return nil }   // NaN fails too
+        let p = Int32(PointRounding.round(t))
+        return (Double(p) / scale).bitPattern == value.bitPattern ? p : nil
+    }
+
+    /// Whether `a`, element `index`, continues the last run (same everything, next item); if so
+    /// nothing needs storing.
+    @inline(__always)
+    static func extend(_ runs: inout [Run], with a: LayoutAttributes, at index: Int) -> Bool {
+        guard let last = runs.last else { return false }
+        let ip = a.indexPath
+        return Int(last.firstItem) + (index - Int(last.start)) == ip.item && Int(last.section) == ip.section
+            && last.category == a.category && last.zIndex == a.zIndex && last.flags == flags(a)
+            && last.kind == (a.kind?.rawValue ?? 0)
+    }
+
+    static func run(_ a: LayoutAttributes, at index: Int) -> Run {
+        // Index paths are stored as 32-bit halves by `LayoutAttributes` itself: these are exact.
+        Run(zIndex: a.zIndex, start: Int32(index), section: Int32(truncatingIfNeeded: a.indexPath.section),
+            firstItem: Int32(truncatingIfNeeded: a.indexPath.item), kind: a.kind?.rawValue ?? 0,
+            category: a.category, flags: flags(a))
+    }
+
+    @inline(__always)
+    static func flags(_ a: LayoutAttributes) -> UInt8 {
+        (a.kind != nil ? Run.hasKind : 0) | (a.isEstimated ? Run.estimated : 0)
+            | (a.isGlobal ? Run.global : 0) | (a.pinsToVisibleBounds ? Run.pins : 0)
+    }
+}
+
+extension Array {
+    /// A copy whose capacity is its count (an array grown by appending has up to twice the room).
+    func shrunk() -> [Element] {
+        guard capacity > count else { return self }
+        return [Element](unsafeUninitializedCapacity: count) { out, initialized in
+            _ = out.initialize(fromContentsOf: self)
+            initialized = count
+        }
+    }
+}

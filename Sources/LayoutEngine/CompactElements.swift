@@ -1,0 +1,130 @@
+/// A cached layout's elements in about 16 bytes each instead of `LayoutAttributes`' 56.
+///
+/// - Frames are integers of device pixels: UIKit rounds frames to the pixel grid of the screen
+///   (`UICollectionViewFlowLayout` rounds origins with `round(v · scale) / scale`, the
+///   compositional layout floors fractional sizes to pixels, flow-layout.md §6), so `x · scale`
+///   is an integer for almost every value a layout produces. A frame is stored that way only when
+///   `Double(pixels) / scale` gives back the very same `Double` (bit for bit, so −0, NaN and values
+///   off the grid never are); the few frames that do not round-trip (an unrounded estimate, a
+///   fraction of a compositional container) are kept whole in a sorted side table, marked by
+///   `Int32.min` in their `x`.
+/// - Everything else is stored per run: consecutive elements of the same category, kind, zIndex,
+///   flags and section whose items count up by one (a section's cells, a header, a footer) share
+///   one `Run`, so index paths are implied by position.
+///
+/// `make` declines (nil) when this would not save memory: many frames off the grid, or runs
+/// nearly one per element.
+public final class CompactElements: Sendable {
+    /// Elements sharing everything but their item, which counts up from `firstItem`.
+    struct Run {
+        var zIndex: Int
+        /// Index of the run's first element.
+        var start: Int32
+        var section: Int32
+        var firstItem: Int32
+        var kind: UInt16
+        var category: ElementCategory
+        var flags: UInt8
+
+        static let hasKind: UInt8 = 1, estimated: UInt8 = 2, global: UInt8 = 4, pins: UInt8 = 8
+    }
+
+    /// A reader's place among the runs, for reading elements in ascending order in O(1) each.
+    public struct Cursor {
+        var run = 0
+        public init() {}
+    }
+
+    let count: Int
+    /// Pixels per point.
+    let scale: Double
+    /// x, y, width, height of each element, in pixels; x is `Int32.min` for a frame in `exceptions`.
+    let pixels: [Int32]
+    let runs: [Run]
+    /// Frames that are not whole pixels, by element index (ascending).
+    let exceptionIndex: [Int32]
+    let exceptionFrames: [Rect]
+
+    static let offGrid = Int32.min
+
+    init(count: Int, scale: Double, pixels: [Int32], runs: [Run], exceptionIndex: [Int32], exceptionFrames: [Rect]) {
+        self.count = count
+        self.scale = scale
+        self.pixels = pixels
+        self.runs = runs
+        self.exceptionIndex = exceptionIndex
+        self.exceptionFrames = exceptionFrames
+    }
+
+    /// Heap bytes of the arrays (by capacity) and their headers.
+    var memoryBytes: Int {
+        pixels.capacity * MemoryLayout<Int32>.stride + runs.capacity * MemoryLayout<Run>.stride
+            + exceptionIndex.capacity * MemoryLayout<Int32>.stride + exceptionFrames.capacity * MemoryLayout<Rect>.stride
+            + 4 * 32 + 64
+    }
+
+    /// The frame of element `index`: the pixels divided by the scale, as they were checked to
+    /// round-trip. O(1) (O(log exceptions) for a frame off the grid).
+    @inline(__always)
+    func frame(at index: Int) -> Rect {
+        pixels.withUnsafeBufferPointer { p in Self.frame(p, at: index, scale: scale, exceptions: self) }
+    }
+
+    /// `frame(at:)` over the pixel buffer (the spatial index's leaf loop).
+    @inline(__always)
+    static func frame(_ pixels: UnsafeBufferPointer<Int32>, at index: Int, scale: Double, exceptions: CompactElements) -> Rect {
+        let base = index &* 4
+        let x = pixels[base]
+        if x == offGrid { return exceptions.exceptionFrame(at: index) }
+        return Rect(x: Double(x) / scale, y: Double(pixels[base &+ 1]) / scale,
+                    width: Double(pixels[base &+ 2]) / scale, height: Double(pixels[base &+ 3]) / scale)
+    }
+
+    /// The frame kept whole for element `index`.
+    func exceptionFrame(at index: Int) -> Rect {
+        var low = 0, high = exceptionIndex.count
+        let key = Int32(truncatingIfNeeded: index)
+        while low < high {
+            let mid = (low + high) / 2
+            if exceptionIndex[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low < exceptionIndex.count && exceptionIndex[low] == key ? exceptionFrames[low] : .zero
+    }
+
+    /// Element `index` (in range). O(log runs).
+    func element(at index: Int) -> LayoutAttributes {
+        var cursor = Cursor()
+        cursor.run = runIndex(of: index)
+        return element(at: index, cursor: &cursor)
+    }
+
+    /// Element `index`, the run found from `cursor`: the same run or the next one in O(1),
+    /// otherwise by binary search.
+    func element(at index: Int, cursor: inout Cursor) -> LayoutAttributes {
+        var r = cursor.run
+        if r >= runs.count || Int(runs[r].start) > index {
+            r = runIndex(of: index)
+        } else if r + 1 < runs.count, Int(runs[r + 1].start) <= index {
+            // Usually the next run (in order); a jump past several goes by binary search.
+            r += 1
+            if r + 1 < runs.count, Int(runs[r + 1].start) <= index { r = runIndex(of: index) }
+        }
+        cursor.run = r
+        let run = runs[r]
+        return LayoutAttributes(
+            category: run.category, kind: run.flags & Run.hasKind != 0 ? SupplementaryKind(rawValue: run.kind) : nil,
+            indexPath: IndexPath(section: Int(run.section), item: Int(run.firstItem) + (index - Int(run.start))),
+            frame: frame(at: index), zIndex: run.zIndex, isEstimated: run.flags & Run.estimated != 0,
+            isGlobal: run.flags & Run.global != 0, pinsToVisibleBounds: run.flags & Run.pins != 0)
+    }
+
+    /// The run holding element `index`: the last run starting at or before it.
+    func runIndex(of index: Int) -> Int {
+        var low = 0, high = runs.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if Int(runs[mid].start) <= index { low = mid } else { high = mid }
+        }
+        return low
+    }
+}
