@@ -1,31 +1,53 @@
 /// Making the compact form of a computed layout's elements (one pass, O(n)).
 extension CompactElements {
-    /// Frames off the pixel grid beyond this share of the elements make the compact form decline:
-    /// each costs 36 bytes more (its whole frame and index), and such a layout (fractional frames
-    /// everywhere) is better kept as it is.
+    /// Frames off the pixel grid beyond this share of the elements make every frame kept whole:
+    /// each costs 36 bytes more in the side table (its whole frame and index), against 16 more
+    /// for every frame kept whole.
     static let maxExceptionShare = 8
     /// Runs beyond one per this many elements make it decline: a run costs 24 bytes.
     static let maxRunShare = 2
 
-    /// The compact form of `elements`, or nil when it would not save memory or cannot hold them
-    /// (more than `Int32.max` elements, frames past ±2^31 pixels are exceptions).
+    /// The compact form of `elements`, or nil when it would not save memory (runs nearly one per
+    /// element) or cannot hold them (more than `Int32.max / 4` elements). Frames past ±2^31
+    /// pixels are exceptions like frames off the grid.
     ///
     /// `scale` is the layout's screen scale. If the first frames are not whole pixels at that
     /// scale but are at 2, 3 or 1 (a layout type that does not record its scale), that one is
     /// used: any scale is exact, since every frame is checked to round-trip.
     public static func make(_ elements: [LayoutAttributes], scale: Double) -> CompactElements? {
         let n = elements.count
-        guard n > 0, n < Int(Int32.max) / 4 else { return nil }
+        guard n > 0, n < Int(Int32.max) / 4, let runs = runs(elements) else { return nil }
         let scale = chooseScale(elements, preferred: scale)
+        if let (pixels, index, frames) = pixels(elements, scale: scale) {
+            return CompactElements(count: n, scale: scale, pixels: pixels, wholeFrames: [], runs: runs,
+                                   exceptionIndex: index, exceptionFrames: frames)
+        }
+        return CompactElements(count: n, scale: scale, pixels: [], wholeFrames: elements.map(\.frame), runs: runs,
+                               exceptionIndex: [], exceptionFrames: [])
+    }
+
+    /// The runs of `elements`, or nil past `n / maxRunShare` of them.
+    static func runs(_ elements: [LayoutAttributes]) -> [Run]? {
         var runs: [Run] = []
+        let limit = elements.count / maxRunShare + 16
+        for (i, a) in elements.enumerated() where !extend(&runs, with: a, at: i) {
+            runs.append(run(a, at: i))
+            if runs.count > limit { return nil }
+        }
+        return runs.shrunk()
+    }
+
+    /// The frames in pixels with the side table of those off the grid, or nil past
+    /// `n / maxExceptionShare` of those.
+    static func pixels(_ elements: [LayoutAttributes], scale: Double) -> ([Int32], [Int32], [Rect])? {
+        let n = elements.count
         var exceptionIndex: [Int32] = [], exceptionFrames: [Rect] = []
         var declined = false
         let pixels = [Int32](unsafeUninitializedCapacity: n * 4) { out, initialized in
             elements.withUnsafeBufferPointer { source in
                 var i = 0
                 while i < n {
-                    let a = source[i]
-                    let f = a.frame
+                    let f = source[i].frame
                     let base = i &* 4
                     if let x = pixel(f.origin.x, scale), let y = pixel(f.origin.y, scale),
                        let w = pixel(f.size.width, scale), let h = pixel(f.size.height, scale) {
@@ -36,18 +58,12 @@ extension CompactElements {
                         exceptionFrames.append(f)
                         if exceptionIndex.count > n / maxExceptionShare + 16 { declined = true; break }
                     }
-                    if !extend(&runs, with: a, at: i) {
-                        runs.append(run(a, at: i))
-                        if runs.count > n / maxRunShare + 16 { declined = true; break }
-                    }
                     i &+= 1
                 }
                 initialized = i &* 4
             }
         }
-        guard !declined else { return nil }
-        return CompactElements(count: n, scale: scale, pixels: pixels, runs: runs.shrunk(),
-                               exceptionIndex: exceptionIndex.shrunk(), exceptionFrames: exceptionFrames.shrunk())
+        return declined ? nil : (pixels, exceptionIndex.shrunk(), exceptionFrames.shrunk())
     }
 
     /// `preferred` unless the first frames are whole pixels only at 2, 3 or 1.

@@ -1,4 +1,5 @@
-/// A cached layout's elements in about 16 bytes each instead of `LayoutAttributes`' 56.
+/// A cached layout's elements in about 16 bytes each instead of `LayoutAttributes`' 56 (32 for
+/// a layout whose frames are not on the pixel grid).
 ///
 /// - Frames are integers of device pixels: UIKit rounds frames to the pixel grid of the screen
 ///   (`UICollectionViewFlowLayout` rounds origins with `round(v · scale) / scale`, the
@@ -7,13 +8,14 @@
 ///   `Double(pixels) / scale` gives back the very same `Double` (bit for bit, so −0, NaN and values
 ///   off the grid never are); the few frames that do not round-trip (an unrounded estimate, a
 ///   fraction of a compositional container) are kept whole in a sorted side table, marked by
-///   `Int32.min` in their `x`.
+///   `Int32.min` in their `x`. A layout with many such frames (CHT's waterfall does not round;
+///   self-sized cells take the sizes a client reports) keeps every frame whole instead
+///   (`wholeFrames`, 32 bytes each).
 /// - Everything else is stored per run: consecutive elements of the same category, kind, zIndex,
 ///   flags and section whose items count up by one (a section's cells, a header, a footer) share
 ///   one `Run`, so index paths are implied by position.
 ///
-/// `make` declines (nil) when this would not save memory: many frames off the grid, or runs
-/// nearly one per element.
+/// `make` declines (nil) when this would not save memory: runs nearly one per element.
 public final class CompactElements: Sendable {
     /// Elements sharing everything but their item, which counts up from `firstItem`.
     struct Run {
@@ -39,7 +41,10 @@ public final class CompactElements: Sendable {
     /// Pixels per point.
     let scale: Double
     /// x, y, width, height of each element, in pixels; x is `Int32.min` for a frame in `exceptions`.
+    /// Empty when the frames are kept whole.
     let pixels: [Int32]
+    /// Every frame as computed, when too many are off the pixel grid; empty otherwise.
+    let wholeFrames: [Rect]
     let runs: [Run]
     /// Frames that are not whole pixels, by element index (ascending).
     let exceptionIndex: [Int32]
@@ -47,10 +52,11 @@ public final class CompactElements: Sendable {
 
     static let offGrid = Int32.min
 
-    init(count: Int, scale: Double, pixels: [Int32], runs: [Run], exceptionIndex: [Int32], exceptionFrames: [Rect]) {
+    init(count: Int, scale: Double, pixels: [Int32], wholeFrames: [Rect], runs: [Run], exceptionIndex: [Int32], exceptionFrames: [Rect]) {
         self.count = count
         self.scale = scale
         self.pixels = pixels
+        self.wholeFrames = wholeFrames
         self.runs = runs
         self.exceptionIndex = exceptionIndex
         self.exceptionFrames = exceptionFrames
@@ -58,16 +64,18 @@ public final class CompactElements: Sendable {
 
     /// Heap bytes of the arrays (by capacity) and their headers.
     var memoryBytes: Int {
-        pixels.capacity * MemoryLayout<Int32>.stride + runs.capacity * MemoryLayout<Run>.stride
+        pixels.capacity * MemoryLayout<Int32>.stride + wholeFrames.capacity * MemoryLayout<Rect>.stride
+            + runs.capacity * MemoryLayout<Run>.stride
             + exceptionIndex.capacity * MemoryLayout<Int32>.stride + exceptionFrames.capacity * MemoryLayout<Rect>.stride
-            + 4 * 32 + 64
+            + 5 * 32 + 64
     }
 
     /// The frame of element `index`: the pixels divided by the scale, as they were checked to
     /// round-trip. O(1) (O(log exceptions) for a frame off the grid).
     @inline(__always)
     func frame(at index: Int) -> Rect {
-        pixels.withUnsafeBufferPointer { p in Self.frame(p, at: index, scale: scale, exceptions: self) }
+        if pixels.isEmpty { return wholeFrames[index] }
+        return pixels.withUnsafeBufferPointer { p in Self.frame(p, at: index, scale: scale, exceptions: self) }
     }
 
     /// `frame(at:)` over the pixel buffer (the spatial index's leaf loop).

@@ -101,6 +101,8 @@ public struct SpatialIndex: Sendable {
         switch elements.storage {
         case .full(let attributes):
             attributes.withUnsafeBufferPointer { search(ArrayFrames(attributes: $0), query, root: root, into: &result) }
+        case .compact(let compact) where compact.pixels.isEmpty:
+            compact.wholeFrames.withUnsafeBufferPointer { search(WholeFrames(frames: $0), query, root: root, into: &result) }
         case .compact(let compact):
             compact.pixels.withUnsafeBufferPointer {
                 search(PixelFrames(pixels: $0, scale: compact.scale, compact: compact), query, root: root, into: &result)
@@ -142,6 +144,12 @@ protocol FrameSource {
 struct ArrayFrames: FrameSource {
     let attributes: UnsafeBufferPointer<LayoutAttributes>
     @inline(__always) func frame(_ element: Int) -> Rect { attributes[element].frame }
+}
+
+/// The compact form with its frames kept whole.
+struct WholeFrames: FrameSource {
+    let frames: UnsafeBufferPointer<Rect>
+    @inline(__always) func frame(_ element: Int) -> Rect { frames[element] }
 }
 
 /// The compact form: pixels divided by the scale (`CompactElements.frame(at:)`).
