@@ -27,14 +27,8 @@ extension CompactElements {
     }
 
     /// The runs of `elements`, or nil past `n / maxRunShare` of them.
-    static func runs(_ elements: [LayoutAttributes]) -> [Run]? {
-        var runs: [Run] = []
-        let limit = elements.count / maxRunShare + 16
-        for (i, a) in elements.enumerated() where !extend(&runs, with: a, at: i) {
-            runs.append(run(a, at: i))
-            if runs.count > limit { return nil }
-        }
-        return runs.shrunk()
+    static func runs(_ elements: [LayoutAttributes]) -> [ElementRun]? {
+        ElementRun.runs(of: elements, limit: elements.count / maxRunShare + 16).map { $0.shrunk() }
     }
 
     /// The frames in pixels with the side table of those off the grid, or nil past
@@ -67,7 +61,7 @@ extension CompactElements {
     }
 
     /// `preferred` unless the first frames are whole pixels only at 2, 3 or 1.
-    static func chooseScale(_ elements: [LayoutAttributes], preferred: Double) -> Double {
+    public static func chooseScale(_ elements: some Collection<LayoutAttributes>, preferred: Double) -> Double {
         let valid = preferred.isFinite && preferred >= 1 && preferred <= 64
         let candidates = (valid ? [preferred] : []) + [2, 3, 1]
         let probe = elements.prefix(256)
@@ -83,35 +77,11 @@ extension CompactElements {
     /// `value · scale` as a whole number of pixels if dividing it by `scale` gives back exactly
     /// `value` (the same bits: −0 and NaN never do), within ±(2^31 − 1).
     @inline(__always)
-    static func pixel(_ value: Double, _ scale: Double) -> Int32? {
+    public static func pixel(_ value: Double, _ scale: Double) -> Int32? {
         let t = value * scale
         guard t.magnitude < 2_147_483_647 else { return nil }   // NaN fails too
         let p = Int32(PointRounding.round(t))
         return (Double(p) / scale).bitPattern == value.bitPattern ? p : nil
-    }
-
-    /// Whether `a`, element `index`, continues the last run (same everything, next item); if so
-    /// nothing needs storing.
-    @inline(__always)
-    static func extend(_ runs: inout [Run], with a: LayoutAttributes, at index: Int) -> Bool {
-        guard let last = runs.last else { return false }
-        let ip = a.indexPath
-        return Int(last.firstItem) + (index - Int(last.start)) == ip.item && Int(last.section) == ip.section
-            && last.category == a.category && last.zIndex == a.zIndex && last.flags == flags(a)
-            && last.kind == (a.kind?.rawValue ?? 0)
-    }
-
-    static func run(_ a: LayoutAttributes, at index: Int) -> Run {
-        // Index paths are stored as 32-bit halves by `LayoutAttributes` itself: these are exact.
-        Run(zIndex: a.zIndex, start: Int32(index), section: Int32(truncatingIfNeeded: a.indexPath.section),
-            firstItem: Int32(truncatingIfNeeded: a.indexPath.item), kind: a.kind?.rawValue ?? 0,
-            category: a.category, flags: flags(a))
-    }
-
-    @inline(__always)
-    static func flags(_ a: LayoutAttributes) -> UInt8 {
-        (a.kind != nil ? Run.hasKind : 0) | (a.isEstimated ? Run.estimated : 0)
-            | (a.isGlobal ? Run.global : 0) | (a.pinsToVisibleBounds ? Run.pins : 0)
     }
 }
 

@@ -13,24 +13,10 @@
 ///   (`wholeFrames`, 32 bytes each).
 /// - Everything else is stored per run: consecutive elements of the same category, kind, zIndex,
 ///   flags and section whose items count up by one (a section's cells, a header, a footer) share
-///   one `Run`, so index paths are implied by position.
+///   one `ElementRun`, so index paths are implied by position.
 ///
 /// `make` declines (nil) when this would not save memory: runs nearly one per element.
 public final class CompactElements: Sendable {
-    /// Elements sharing everything but their item, which counts up from `firstItem`.
-    struct Run {
-        var zIndex: Int
-        /// Index of the run's first element.
-        var start: Int32
-        var section: Int32
-        var firstItem: Int32
-        var kind: UInt16
-        var category: ElementCategory
-        var flags: UInt8
-
-        static let hasKind: UInt8 = 1, estimated: UInt8 = 2, global: UInt8 = 4, pins: UInt8 = 8
-    }
-
     /// A reader's place among the runs, for reading elements in ascending order in O(1) each.
     public struct Cursor {
         var run = 0
@@ -45,14 +31,14 @@ public final class CompactElements: Sendable {
     let pixels: [Int32]
     /// Every frame as computed, when too many are off the pixel grid; empty otherwise.
     let wholeFrames: [Rect]
-    let runs: [Run]
+    let runs: [ElementRun]
     /// Frames that are not whole pixels, by element index (ascending).
     let exceptionIndex: [Int32]
     let exceptionFrames: [Rect]
 
-    static let offGrid = Int32.min
+    public static let offGrid = Int32.min
 
-    init(count: Int, scale: Double, pixels: [Int32], wholeFrames: [Rect], runs: [Run], exceptionIndex: [Int32], exceptionFrames: [Rect]) {
+    init(count: Int, scale: Double, pixels: [Int32], wholeFrames: [Rect], runs: [ElementRun], exceptionIndex: [Int32], exceptionFrames: [Rect]) {
         self.count = count
         self.scale = scale
         self.pixels = pixels
@@ -65,7 +51,7 @@ public final class CompactElements: Sendable {
     /// Heap bytes of the arrays (by capacity) and their headers.
     var memoryBytes: Int {
         pixels.capacity * MemoryLayout<Int32>.stride + wholeFrames.capacity * MemoryLayout<Rect>.stride
-            + runs.capacity * MemoryLayout<Run>.stride
+            + runs.capacity * MemoryLayout<ElementRun>.stride
             + exceptionIndex.capacity * MemoryLayout<Int32>.stride + exceptionFrames.capacity * MemoryLayout<Rect>.stride
             + 5 * 32 + 64
     }
@@ -118,12 +104,7 @@ public final class CompactElements: Sendable {
             if r + 1 < runs.count, Int(runs[r + 1].start) <= index { r = runIndex(of: index) }
         }
         cursor.run = r
-        let run = runs[r]
-        return LayoutAttributes(
-            category: run.category, kind: run.flags & Run.hasKind != 0 ? SupplementaryKind(rawValue: run.kind) : nil,
-            indexPath: IndexPath(section: Int(run.section), item: Int(run.firstItem) + (index - Int(run.start))),
-            frame: frame(at: index), zIndex: run.zIndex, isEstimated: run.flags & Run.estimated != 0,
-            isGlobal: run.flags & Run.global != 0, pinsToVisibleBounds: run.flags & Run.pins != 0)
+        return runs[r].element(index - Int(runs[r].start), frame: frame(at: index))
     }
 
     /// The run holding element `index`: the last run starting at or before it.

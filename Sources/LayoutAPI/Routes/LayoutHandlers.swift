@@ -40,7 +40,12 @@ extension LayoutApplication {
     /// `"{id}-gzip"` or `"{id}-deflate"`), so a 304 never lets a client reuse bytes in a coding it
     /// did not ask for. `Accept: image/svg+xml` gets the picture.
     func getLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
-        if plan.negotiation.prefersSVG { return try getLayoutSVG(request, plan, negotiated: true) }
+        switch plan.negotiation.representation(svg: true) {
+        case .svg: return try getLayoutSVG(request, plan, negotiated: true)
+        case .protobuf: return try getLayoutProtobuf(try pinned(plan))
+        case .notAcceptable: throw .notAcceptable(available: Self.layoutMediaTypes)
+        case .json: break
+        }
         let entry = try pinned(plan)
         var answer = Answer(contentType: "application/json", body: try fullAnswer(entry), validator: .layout(entry))
         answer.variesOnAccept = true
@@ -56,6 +61,9 @@ extension LayoutApplication {
     /// - else `rect`: the elements intersecting it;
     /// - none of them: every element, at its natural frame.
     func queryElements(_ request: Request, _ plan: inout Plan) throws(APIError) -> Answer {
+        let media = plan.negotiation.representation(svg: false)
+        if media == .notAcceptable { throw .notAcceptable(available: Self.elementsMediaTypes) }
+        let protobuf = media == .protobuf
         let query: ElementQuery
         if let parsed = plan.elements { query = parsed } else { query = try ElementQuery(plan.query) }
         let entry = try pinned(plan)
@@ -69,23 +77,26 @@ extension LayoutApplication {
             guard let a = query.element(in: layout) else {
                 throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (it has \(layout.sections.count) section\(layout.sections.count == 1 ? "" : "s")).")
             }
-            body = LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? elementsProtobuf(entry, [a]) : LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let p = query.point {
             try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(containing: p, limit: $0) }, exact: { entry.index.elements(containing: p).count })
             let list = offsets.isEmpty ? layout.attributes(containing: p, index: entry.index, visibleRect: query.rect)
                 : layout.attributes(containing: p, index: entry.index, visibleRect: query.rect, orthogonalOffsets: offsets)
-            body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? elementsProtobuf(entry, list) : LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let visible = query.rect {
             try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(in: visible, limit: $0) }, exact: { entry.index.elements(in: visible).count })
             let list = offsets.isEmpty ? layout.attributes(in: visible, index: entry.index)
                 : layout.attributes(in: visible, index: entry.index, orthogonalOffsets: offsets)
-            body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? elementsProtobuf(entry, list) : LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         } else {
             try checkAnswerSize(entry, elements: layout.attributes.count, query: query)
             let list = offsets.isEmpty ? layout.attributes : ElementStore(layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) })
-            body = LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? elementsProtobuf(entry, list.array) : LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
         }
-        return Answer(contentType: "application/json", body: .bytes(body), validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8)))
+        var answer = Answer(contentType: protobuf ? ProtobufEncoder.mediaType : "application/json", body: .bytes(body),
+                            validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8), protobuf: protobuf))
+        answer.variesOnAccept = true
+        return answer
     }
 
     /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then,
