@@ -88,7 +88,7 @@ struct ProtobufElements {
         size += ProtobufWriter.fieldSize(5, varint: ProtobufWriter.signed(Int(run.firstItem)))
         size += ProtobufWriter.fieldSize(6, varint: ProtobufWriter.signed(run.zIndex))
         size += ProtobufWriter.fieldSize(7, varint: run.isGlobal ? 1 : 0)
-        if estimates { size += 2 }
+        if estimates, run.category == .cell { size += 2 }
         return size
     }
 
@@ -134,7 +134,7 @@ struct ProtobufElements {
             w.field(5, varint: ProtobufWriter.signed(Int(run.firstItem)))
             w.field(6, varint: ProtobufWriter.signed(run.zIndex))
             w.field(7, varint: run.isGlobal ? 1 : 0)
-            if estimates { w.tag(8, .varint); w.varint(run.isEstimated ? 1 : 0) }
+            if estimates, run.category == .cell { w.tag(8, .varint); w.varint(run.isEstimated ? 1 : 0) }
         }
         for k in kinds {
             w.lengthDelimited(8, length: k.utf8.count)
