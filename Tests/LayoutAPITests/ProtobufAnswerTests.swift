@@ -137,8 +137,12 @@ import TestSupport
         #expect(r.status == 406)
         #expect(r.header("Content-Type") == "application/problem+json")
         #expect(r.detail?.contains("application/json, application/x-protobuf") == true)
+        #expect(r.header("Vary") == "Accept, Accept-Encoding")   // another Accept gets a 200
         let layout = app.get("/layout/\(id)", headers: [("Accept", accept)])
         #expect(layout.status == (accept == "application/*;q=0, image/*" ? 200 : 406))   // image/* takes the picture
+        // An unknown layout is a 404 whatever the Accept.
+        #expect(app.get("/layout/0123456789abcdef0123456789abcdef", headers: [("Accept", accept)]).status == 404)
+        #expect(app.get("/layout/0123456789abcdef0123456789abcdef/elements?rect=0,0,1,1", headers: [("Accept", accept)]).status == 404)
     }
 
     @Test func validatorsArePerRepresentationAndCoding() throws {

@@ -88,6 +88,8 @@ struct Answer: Sendable {
         let response = error.response
         status = response.status
         body = .bytes(response.body)
+        // A 406 is an answer to this `Accept`: another gets a 200.
+        if case .notAcceptable = error { variesOnAccept = true }
         for field in response.headers {
             if field.name == "Content-Type" { contentType = field.value } else { headers.add(field.name, field.value) }
         }

@@ -43,7 +43,9 @@ extension LayoutApplication {
         switch plan.negotiation.representation(svg: true) {
         case .svg: return try getLayoutSVG(request, plan, negotiated: true)
         case .protobuf: return try getLayoutProtobuf(try pinned(plan))
-        case .notAcceptable: throw .notAcceptable(available: Self.layoutMediaTypes)
+        case .notAcceptable:
+            _ = try pinned(plan)   // an unknown id is a 404 whatever the Accept
+            throw .notAcceptable(available: Self.layoutMediaTypes)
         case .json: break
         }
         let entry = try pinned(plan)
@@ -62,11 +64,11 @@ extension LayoutApplication {
     /// - none of them: every element, at its natural frame.
     func queryElements(_ request: Request, _ plan: inout Plan) throws(APIError) -> Answer {
         let media = plan.negotiation.representation(svg: false)
-        if media == .notAcceptable { throw .notAcceptable(available: Self.elementsMediaTypes) }
         let protobuf = media == .protobuf
         let query: ElementQuery
         if let parsed = plan.elements { query = parsed } else { query = try ElementQuery(plan.query) }
         let entry = try pinned(plan)
+        if media == .notAcceptable { throw .notAcceptable(available: Self.elementsMediaTypes) }
         let id = entry.id
         let layout = entry.layout
         try query.check(against: layout)
