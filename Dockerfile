@@ -5,6 +5,7 @@
 #   docker build -t layoutd .
 #   docker run --rm -p 8080:8080 layoutd              # flags or LAYOUTD_* variables configure it
 #   docker run --rm -p 9000:9000 -e PORT=9000 layoutd --log-level debug
+#   docker run --rm -p 9000:9000 layoutd --port 9000    # the healthcheck follows either way
 #   docker run --rm -p 8080:8080 -e LAYOUTD_STORE=postgres://user:pass@db:5432/layoutd layoutd   # replicas
 
 # Same Swift release as the project's toolchain (6.3.x); any official 6.x bookworm tag builds it.
@@ -34,9 +35,11 @@ USER layoutd
 ENV LAYOUTD_HOST=0.0.0.0 \
     PORT=8080
 EXPOSE 8080
-# No curl in the slim image: bash's /dev/tcp sends one request and checks the status line.
+# The healthcheck finds the port layoutd listens on from its own sockets (PID 1), so it follows
+# --port as well as PORT; no curl in the slim image: bash's /dev/tcp sends one GET /healthz.
+COPY deploy/docker/healthcheck /usr/local/bin/layoutd-healthcheck
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-8080} && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
+  CMD ["/usr/local/bin/layoutd-healthcheck"]
 # layoutd stops accepting, drains in-flight requests (--drain-timeout) and exits 0 on SIGTERM.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/layoutd"]

@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
-// See ../shared/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, UpdateEngine, HTTP};
+// See docs/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, UpdateEngine, HTTP};
 // the engine is two modules over IndexPaths (see below) so that a release build compiles them side by side.
 import PackageDescription
 
@@ -12,6 +12,17 @@ let strict: [SwiftSetting] = [
 /// `Double.rounded()` and friends call libm's round/floor, which debug test builds on Linux do not
 /// always link by themselves.
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+/// One product of each pinned package that postgres-nio brings (see `dependencies`): a package
+/// nothing depends on is "not used by any target" (a warning), so PostgresStore names one product
+/// of each, under the same trait. All of them are built for postgres-nio anyway.
+let pinnedTransitiveProducts: [Target.Dependency] = [
+    ("SwiftASN1", "swift-asn1"), ("AsyncAlgorithms", "swift-async-algorithms"), ("Atomics", "swift-atomics"),
+    ("DequeModule", "swift-collections"), ("Crypto", "swift-crypto"), ("Logging", "swift-log"),
+    ("Metrics", "swift-metrics"), ("NIOCore", "swift-nio"), ("NIOSSL", "swift-nio-ssl"),
+    ("NIOTransportServices", "swift-nio-transport-services"), ("ServiceLifecycle", "swift-service-lifecycle"),
+    ("SystemPackage", "swift-system"),
+].map { .product(name: $0.0, package: $0.1, condition: .when(traits: ["PostgresStore"])) }
 
 let package = Package(
     name: "layoutd",
@@ -25,8 +36,24 @@ let package = Package(
     traits: [
         .trait(name: "PostgresStore", description: "Build the PostgreSQL layout store (vapor/postgres-nio) into layoutd."),
     ],
+    // Every package the PostgresStore trait brings, at an exact version: Package.resolved is not
+    // committed, so these lines are what makes a build reproducible (postgres-nio's own requirements
+    // are ranges). Raise them together, after a trait build and scripts/ci-cluster pass. Without
+    // the trait none of them is fetched or built.
     dependencies: [
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", exact: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-atomics.git", exact: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", exact: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-transport-services.git", exact: "1.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system.git", exact: "1.8.1"),
     ],
     targets: [
         // The engine is three modules so that its two halves, which share nothing but `IndexPath`,
@@ -68,7 +95,7 @@ let package = Package(
             dependencies: [
                 "LayoutAPI",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
-            ],
+            ] + pinnedTransitiveProducts,
             swiftSettings: strict),
         // The command line: flags and LAYOUTD_* variables read into the configurations LayoutAPI and
         // HTTP take, and the --help text. A library so its tests can import it.
@@ -84,8 +111,11 @@ let package = Package(
         .executableTarget(
             name: "LayoutBench", dependencies: ["LayoutEngine", "UpdateEngine", "LayoutAPI", "HTTP"],
             path: "Benchmarks/LayoutBench", swiftSettings: strict),
-        // libcurl for the integration tests only (Debian: libcurl4-openssl-dev).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl for the integration tests only (Debian: libcurl4-openssl-dev, which scripts/test
+        // installs). No pkgConfig: its flags are the compiler's defaults on Debian, and a pkgConfig
+        // name makes every `swift build`/`swift run` warn twice when libcurl is not installed,
+        // although only the tests use it.
+        .systemLibrary(name: "CCurl"),
 
         // What several test targets share: the seeded generator, the raw-socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),

@@ -7,7 +7,8 @@ with no input; every rect is at its element's frame; a viewport drag and a resiz
 queries (pinned headers move with the viewport); a click shows an element's attributes; a bad
 edit shows the problem with the pointer's field marked, and markup in it stays text; every
 example lays out; rotate answers with targetContentOffset; the device picker and the right-to-left
-switch lay out again (the mirror image); the batch panel shows UIKit's verdict.
+switch lay out again (the mirror image); the batch panel shows UIKit's verdict. Then the API
+reference (GET /docs): a section per operation, working links, nothing loaded from elsewhere.
 Prints one line per check and 'N passed, N failed' at the end; exits 1 on any failure.
 """
 import json
@@ -94,8 +95,14 @@ try:
           (len(expected), len(natural), pinned_rects))
     status, headers, body = get("/layout/" + s["layoutId"] + ".svg?rect=0,0,375,400")
     root = ET.fromstring(body)
-    check("the picture parses as XML with a viewBox of the content size",
-          status == 200 and root.get("viewBox") == "0 0 %g %g" % (s["layout"]["contentSize"]["width"], s["layout"]["contentSize"]["height"]),
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    drawing = root.find("svg:svg[@class='ld-drawing']", ns)
+    legend = root.find("svg:g[@class='ld-legend']", ns)
+    size = s["layout"]["contentSize"]
+    check("the picture parses as XML: the drawing's viewBox is the content size, the legend beside it",
+          status == 200 and drawing is not None and drawing.get("viewBox") == "0 0 %g %g" % (size["width"], size["height"])
+          and legend is not None and float(legend.get("transform").split("(")[1].split(" ")[0]) > size["width"]
+          and float(root.get("viewBox").split()[2]) > size["width"],
           root.attrib)
 
     # 2. Drag the viewport: rect queries follow it; the pinned header moves with it.
@@ -167,6 +174,31 @@ try:
     check("the snapshot panel shows UIKit's exception and the operation",
           "There are currently no sections in the data source. Please add a section first." in driver.find_element(By.ID, "snapshot-out").text,
           driver.find_element(By.ID, "snapshot-out").text)
+
+    # 5c. The "paste a crash" panel: a pasted reason explained, with its reproduction; markup in
+    # a pasted identifier stays text; a text without a UIKit reason gets the 422's words.
+    set_editor(driver, "crash-source",
+               "2024-05-01 10:00:00.100 Shop[10:20] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+               "reason: 'attempt to insert item 38 into section 0, but there are only 38 items in section 0 after the update'")
+    wait(driver, "window.playground.crash && window.playground.crash.findings", what="crash explanation")
+    out = driver.find_element(By.ID, "crash-out").text
+    check("the crash panel explains a pasted reason and shows its reproduction",
+          driver.find_element(By.ID, "crash-verdict").text == "1 UIKit reason found." and "INSERT_ITEM_OUT_OF_RANGE" in out
+          and "Reproduce: POST /batch/validate answers the same message at /uikitException" in out
+          and '{"before":[37],"after":[38],"updates":{"insertItems":[[0,38]]}}' in out, out)
+    evil_id = "<img src=x onerror=window.pwned=1>"
+    set_editor(driver, "crash-source", "Attempted to reload item identifier that does not exist in the snapshot: " + evil_id)
+    wait(driver, "window.playground.crash && window.playground.crash.findings && window.playground.crash.findings[0].code === 'RELOAD_UNKNOWN_ITEM'",
+         what="crash explanation with markup")
+    check("markup in a pasted crash is shown as text, never run",
+          evil_id in driver.find_element(By.ID, "crash-out").text and not driver.find_elements(By.CSS_SELECTOR, "#crash-out img")
+          and not driver.execute_script("return window.pwned"), driver.find_element(By.ID, "crash-out").text)
+    set_editor(driver, "crash-source", "Everything worked.")
+    wait(driver, "window.playground.crash && window.playground.crash.status === 422", what="crash 422")
+    check("a text without a UIKit reason says what was looked for",
+          driver.find_element(By.ID, "crash-verdict").text == "No UIKit exception found"
+          and "layoutd looks for UIKit's batch-update reasons" in driver.find_element(By.ID, "crash-out").text,
+          driver.find_element(By.ID, "crash-out").text)
 
     # 6. A bad edit: the problem, with the pointer's field marked; markup in it stays text.
     evil = "<img src=x onerror=window.pwned=1>"
@@ -251,6 +283,35 @@ try:
     print("screenshot: " + SHOT)
     leftover = severe(driver, allowed=("status of 400", "status of 422"))
     check("no console errors besides the expected 400/422 answers", not leftover and not state(driver)["errors"], leftover)
+
+    # 9. The API reference (GET /docs): rendered from openapi.yaml, nothing loaded from elsewhere.
+    driver.get(BASE + "/docs")
+    wait(driver, "document.readyState === 'complete'", what="the reference loads")
+    status, headers, contract = get("/openapi.yaml")
+    operations = [line.split("operationId:")[1].strip() for line in contract.decode().splitlines() if "operationId:" in line]
+    page = driver.execute_script(
+        "return {title: document.title, ops: Array.from(document.querySelectorAll('article.op')).map(a => a.id),"
+        " toc: Array.from(document.querySelectorAll('nav#toc a')).length,"
+        " resources: performance.getEntriesByType('resource').map(r => r.name),"
+        " width: document.documentElement.scrollWidth, view: window.innerWidth}")
+    check("the reference has a section for every operation of the contract (%d)" % len(operations),
+          sorted(page["ops"]) == sorted("op-" + o for o in operations), (page["ops"], operations))
+    check("the reference's title and contents", page["title"].startswith("layoutd ") and page["title"].endswith(" API reference")
+          and page["toc"] > len(operations) + 50, page)
+    check("the reference loads nothing else (no script, style, font or image from anywhere)", page["resources"] == [], page["resources"])
+    link = driver.find_element(By.CSS_SELECTOR, "nav#toc a[href='#op-postLayout']")
+    link.click()
+    wait(driver, "location.hash === '#op-postLayout'", what="the contents link moves to the operation")
+    top = driver.execute_script("return document.getElementById('op-postLayout').getBoundingClientRect().top")
+    check("a link in the contents scrolls to its operation", abs(top) < 40, top)
+    schema = driver.find_element(By.CSS_SELECTOR, "#op-postLayout a[href^='#schema-']")
+    target = schema.get_attribute("href").split("#")[1]
+    driver.execute_script("arguments[0].click()", schema)
+    wait(driver, "location.hash === '#%s'" % target, what="a schema link")
+    check("a schema link in an operation leads to the schema's fields",
+          driver.execute_script("return !!document.querySelector('#%s table') || !!document.getElementById('%s')" % (target, target)), target)
+    driver.save_screenshot(SHOT.replace(".png", "-docs.png"))
+    check("the reference has no console errors", not severe(driver), severe(driver))
 except Exception as e:  # a step that could not run is a failure, with what the page logged
     check("browser run completed", False, repr(e))
     try:

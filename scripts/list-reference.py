@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference model of the list-layout rules L1-L18 (/work/shared/spec/list-layout.md).
+"""Independent reference model of the list-layout rules L1-L18 (docs/uikit-rules/list-layout.md).
 
 Written from the spec text only, as a second reading of the rules. It computes the frames of a
 `compositional` request whose sections are list configurations (`layout.list` or

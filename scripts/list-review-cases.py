@@ -318,7 +318,8 @@ CASES = [
 
 def main(argv):
     out = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "Tests", "Fixtures", "list-review-cases.json")
-    examples = json.load(open("/work/shared/spec/list-examples.json")) if os.path.exists("/work/shared/spec/list-examples.json") else []
+    fixture = os.path.join(HERE, "..", "Tests", "Fixtures", "list-examples.json")
+    examples = json.load(open(fixture)) if os.path.exists(fixture) else []
     seen = {json.dumps(e["request"], sort_keys=True) for e in examples}
     cases = []
     for name, confidence, note, request in CASES:

@@ -1,7 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
-// Suites: flow, layouts, layoutTypes, compositional, customGroups, list, json, batch, snapshot, batchAPI, service, svg, rightToLeft (default: all of
+// Suites: flow, layouts, layoutTypes, compositional, customGroups, list, table, json, batch, snapshot, batchAPI, service, svg, rightToLeft, crash (default: all of
 // them); http serves /healthz for wrk (HTTP_BENCH_SECONDS) and runs only when named.
-let all = ["flow", "layouts", "layoutTypes", "compositional", "customGroups", "list", "json", "batch", "snapshot", "batchAPI", "service", "svg", "rightToLeft"]
+let all = ["flow", "layouts", "layoutTypes", "compositional", "customGroups", "list", "table", "json", "batch", "snapshot", "batchAPI", "service", "svg", "rightToLeft", "crash"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
 for suite in suites {
@@ -13,6 +13,7 @@ for suite in suites {
     case "compositional": runCompositionalBenchmarks()
     case "customGroups": runCustomGroupBenchmarks()
     case "list": runListBenchmarks()
+    case "table": runTableBenchmarks()
     case "json": runJSONBenchmarks()
     case "batch": runBatchBenchmarks()
     case "snapshot": runSnapshotBenchmarks()
@@ -20,6 +21,7 @@ for suite in suites {
     case "service": runServiceBenchmarks()
     case "svg": runSVGBenchmarks()
     case "rightToLeft": runRightToLeftBenchmarks()
+    case "crash": runCrashBenchmarks()
     case "http": runHTTPBenchmarks()
     default: print("unknown suite \(suite); choose from \(all + ["http"])")
     }

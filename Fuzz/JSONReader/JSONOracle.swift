@@ -53,7 +53,7 @@ struct JSONOracle {
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        default: return .number(try number())
+        default: return try number()
         }
     }
 
@@ -111,8 +111,49 @@ struct JSONOracle {
         return .array(elements)
     }
 
-    /// number = [ minus ] int [ frac ] [ exp ]; int = zero / ( digit1-9 *DIGIT )
-    private mutating func number() throws(Reject) -> Double {
+    /// number = [ minus ] int [ frac ] [ exp ]; int = zero / ( digit1-9 *DIGIT ). A whole
+    /// number beyond 2^53 in magnitude that fits Int64 is `.integer` (found by rewriting the
+    /// literal's digits as a plain integer string and asking `Int64(String)`), else `.number`.
+    private mutating func number() throws(Reject) -> JSON {
+        let start = index
+        let value = try double()
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if abs(value) >= 9_007_199_254_740_992, let exact = Self.plainInteger(text).flatMap({ Int64($0) }),
+           exact.magnitude > 9_007_199_254_740_992 {
+            return .integer(Int(exact))
+        }
+        return .number(value)
+    }
+
+    /// `-1.50e3` as `"-1500"`; nil when the literal is not a whole number (or is absurdly long).
+    static func plainInteger(_ literal: String) -> String? {
+        var mantissa = literal
+        var exponent = 0
+        if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let x = Int(mantissa[mantissa.index(after: e)...]), abs(x) < 100 else {
+                return nil
+            }
+            exponent = x
+            mantissa = String(mantissa[..<e])
+        }
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        var whole = mantissa, fraction = ""
+        if let dot = mantissa.firstIndex(of: ".") {
+            whole = String(mantissa[..<dot])
+            fraction = String(mantissa[mantissa.index(after: dot)...])
+        }
+        var digits = whole + fraction
+        var point = whole.count + exponent   // digits before the decimal point
+        guard point >= 0 else { return digits.allSatisfy { $0 == "0" } ? "0" : nil }
+        if point > digits.count { digits += String(repeating: "0", count: point - digits.count) }
+        guard digits.dropFirst(point).allSatisfy({ $0 == "0" }) else { return nil }
+        digits = String(digits.prefix(point))
+        while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst(); point -= 1 }
+        return (negative ? "-" : "") + digits
+    }
+
+    private mutating func double() throws(Reject) -> Double {
         let start = index
         if peek == UInt8(ascii: "-") { index += 1 }
         if peek == UInt8(ascii: "0") {

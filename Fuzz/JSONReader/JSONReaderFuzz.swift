@@ -65,6 +65,7 @@ enum JSONReaderProperties {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern
+        case (.integer(let x), .integer(let y)): return x == y
         case (.string(let x), .string(let y)): return x.unicodeScalars.elementsEqual(y.unicodeScalars)
         case (.array(let x), .array(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1) }

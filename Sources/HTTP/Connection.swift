@@ -30,6 +30,10 @@ final class Connection {
     @exclusivity(unchecked) var inFlightBytes = 0
     /// Bytes this connection has charged against the server's `MemoryBudget`.
     @exclusivity(unchecked) var charged = 0
+    /// The request running off the loop, cancelled if the client goes before it answers.
+    @exclusivity(unchecked) var inFlight: Cancellation?
+    /// When queued output last moved (a slow reader that still reads is never cut).
+    @exclusivity(unchecked) var lastWrite: UInt64 = 0
 
     init(fd: Int32, id: UInt64, machine: ConnectionStateMachine) {
         self.fd = fd

@@ -150,6 +150,12 @@ extension EventLoop {
         case .offload:
             c.machine.offloaded()
             c.inFlightBytes = request.body.count
+            let cancellation = Cancellation()
+            if c.machine.peerClosed { cancellation.cancel() }
+            c.inFlight = cancellation
+            var offloaded = request
+            offloaded.cancellation = cancellation
+            let request = offloaded
             let responder = self.responder
             let mailbox = self.mailbox
             let fd = c.fd
@@ -162,13 +168,24 @@ extension EventLoop {
         }
     }
 
-    /// Serialises `response` for the request being answered and starts writing it.
+    /// Serialises `response` for the request being answered and starts writing it. An answer
+    /// whose body the buffer budget cannot hold is never started: a 503 with `Retry-After` goes
+    /// instead, decided before the status line (`admits`).
     func respond(_ c: Connection, _ response: Response) {
         if c.planned {
             plans[Int(c.fd)] = nil   // a request answered early, or failed mid-body, leaves no plan behind
             c.planned = false
         }
         let write = c.machine.answer(response, now: now)
+        var response = response
+        if write.sendBody, !admits(c, bodyBytes: response.body.count) {
+            counters.answersRefused.wrappingAdd(1, ordering: .relaxed)
+            var busy = Response.problem(.forStatus(503, detail:
+                "The answer is \(response.body.count) bytes and the server is buffering as many answer and request bytes as it may (maxBufferedBytes = \(budget.limit), \(budget.used) held now); retry in a second, or ask for less (Prefer: return=minimal, a rect query)."))
+            busy.headers.add("Retry-After", "1")
+            busy.route = response.route
+            response = busy
+        }
         encoder.encode(response, close: write.close, http10KeepAlive: write.http10KeepAlive)
         let coalesced = write.sendBody && encoder.coalesce(response.body)
         guard enqueue(c, encoder.head, body: coalesced ? [] : response.body, sendBody: write.sendBody) else { return }
@@ -201,6 +218,17 @@ extension EventLoop {
         }
     }
 
+    /// Whether an answer of `bodyBytes` may start on `c`: small ones always (the connection's
+    /// uncharged allowance); others when what every other connection holds plus what `c` will
+    /// hold fits the budget, or when nothing else is held at all (one answer always gets
+    /// through; the application caps answers below the budget, `--max-answer-bytes`).
+    func admits(_ c: Connection, bodyBytes: Int) -> Bool {
+        guard bodyBytes > MemoryBudget.allowance else { return true }
+        let others = budget.used - c.charged
+        if others <= 0 { return true }
+        return others + MemoryBudget.chargeable(c.outputBytes + bodyBytes) <= budget.limit
+    }
+
     static func microseconds(since start: UInt64) -> Int { Int((monotonicNanos() &- start) / 1000) }
 
     /// Writes head and body with one `sendmsg`, queueing whatever the socket did not take; false
@@ -209,6 +237,7 @@ extension EventLoop {
     func enqueue(_ c: Connection, _ head: [UInt8], body: [UInt8], sendBody: Bool) -> Bool {
         let bodyCount = sendBody ? body.count : 0
         var written = 0
+        c.lastWrite = now
         if c.output.isEmpty && c.writable {
             written = head.withUnsafeBytes { h in
                 body.withUnsafeBytes { b in sendPair(c, h, UnsafeRawBufferPointer(rebasing: b[0..<bodyCount])) }
@@ -295,7 +324,10 @@ extension EventLoop {
                 sendPair(c, UnsafeRawBufferPointer(rebasing: raw[chunk.offset...]), UnsafeRawBufferPointer(start: nil, count: 0))
             }
             if n < 0 { return false }
-            if n > 0 { c.machine.wrote() }
+            if n > 0 {
+                c.machine.wrote()
+                c.lastWrite = now
+            }
             c.outputBytes -= n
             sent += n
             if chunk.offset + n == chunk.bytes.count {

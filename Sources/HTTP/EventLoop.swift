@@ -22,6 +22,8 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     static var mailboxTag: UInt64 { UInt64.max - 1 }
     static var readBufferSize: Int { 64 * 1024 }
     static var maxEvents: Int32 { 256 }
+    /// A reader that took nothing for this long may be cut when the budget is exhausted.
+    static var stalledReaderNanos: UInt64 { 1_000_000_000 }
 
     let configuration: ServerConfiguration
     let responder: R
@@ -167,7 +169,10 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
         if bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             c.readable = true
         }
-        if bits & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 { c.machine.peerShutdown() }
+        if bits & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 {
+            c.machine.peerShutdown()
+            c.inFlight?.cancel()   // its handler stops at its next look (`Cancellation`)
+        }
         if bits & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { c.writable = true }
         drive(c)
     }
@@ -247,6 +252,20 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
 
     func closeConnection(_ c: Connection) {
         guard isOpen(c) else { return }
+        c.inFlight?.cancel()
+        c.inFlight = nil
+        if c.outputBytes > 0 {
+            // An answer started and not sent whole: counted, and its record says how much is
+            // missing (`layoutd` logs it) instead of passing for a complete answer.
+            counters.answersCutShort.wrappingAdd(1, ordering: .relaxed)
+            if let (record, start) = c.pendingRecord {
+                var r = record
+                r.unsentBytes = c.outputBytes
+                r.bodyBytes = max(0, r.bodyBytes - c.outputBytes)
+                c.pendingRecord = nil
+                emit(r, start: start)
+            }
+        }
         connections[Int(c.fd)] = nil
         if c.planned { plans[Int(c.fd)] = nil }
         connectionCount -= 1
@@ -302,6 +321,7 @@ extension EventLoop {
             let fd = Int(completion.fd)
             guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.machine.isRunning else { continue }
             c.inFlightBytes = 0
+            c.inFlight = nil
             respond(c, completion.response)
             drive(c)
         }
@@ -349,10 +369,13 @@ extension EventLoop {
         }
     }
 
-    /// With the budget exhausted, closes connections whose queued answer is over their share.
+    /// With the budget exhausted, closes connections whose queued answer is over their share and
+    /// that took nothing for `stalledReaderNanos`: an answer admitted within the budget
+    /// (`admits`) and still being read is never cut. Each cut is counted (`answersCutShort`) and
+    /// its record carries the bytes not sent.
     func cutSlowReaders() {
         let share = budget.share(openConnections: openConnections())
-        for case let c? in connections where c.outputBytes > share {
+        for case let c? in connections where c.outputBytes > share && now &- c.lastWrite > Self.stalledReaderNanos {
             counters.slowReadersCut.wrappingAdd(1, ordering: .relaxed)
             closeConnection(c)
         }

@@ -83,13 +83,20 @@ public struct RequestRecord: Sendable {
     public var bodyBytes: Int
     /// From the first byte of the request to the last byte of the response handed to the kernel.
     public var microseconds: Int
+    /// Bytes of the answer (head included) never sent because the connection closed first: a
+    /// reader that stopped reading, a write timeout, the drain deadline. 0 for an answer sent
+    /// whole. The server never starts an answer its buffer budget cannot hold (it sends a 503
+    /// instead), so this counts what still ends early; `layoutd` logs each one.
+    public var unsentBytes: Int
 
-    public init(method: String, target: String, status: Int, route: String?, bodyBytes: Int, microseconds: Int) {
+    public init(method: String, target: String, status: Int, route: String?, bodyBytes: Int, microseconds: Int,
+                unsentBytes: Int = 0) {
         self.method = method
         self.target = target
         self.status = status
         self.route = route
         self.bodyBytes = bodyBytes
         self.microseconds = microseconds
+        self.unsentBytes = unsentBytes
     }
 }

@@ -94,6 +94,8 @@ public struct RequestHead: Sendable, Hashable {
 public struct Request: Sendable, Hashable {
     public var head: RequestHead
     public var body: [UInt8]
+    /// Set when the request runs off its loop (`Execution.offload`): whether its client is gone.
+    public var cancellation: Cancellation?
 
     public init(head: RequestHead, body: [UInt8] = []) {
         self.head = head

@@ -158,11 +158,17 @@ enum HeadParser {
             let nameBytes = UnsafeBufferPointer(rebasing: line[0..<colon])
             switch nameBytes.count {
             case 14 where equalsLowercase(nameBytes, "content-length"):
+                // RFC 9110 §8.6 lets a recipient reject repeated values even when equal; the
+                // contract does (400): a proxy that kept one copy and one that merged them must
+                // never disagree on where the body ends.
+                if valueBytes.contains(0x2C) {
+                    return .failure(400, "Duplicate Content-Length values.")
+                }
                 guard let length = parseContentLength(valueBytes) else {
                     return .failure(400, "Invalid Content-Length.")
                 }
-                if let previous = contentLength, previous != length {
-                    return .failure(400, "Conflicting Content-Length headers.")
+                if let previous = contentLength {
+                    return .failure(400, previous != length ? "Conflicting Content-Length headers." : "Duplicate Content-Length headers.")
                 }
                 contentLength = length
             case 17 where equalsLowercase(nameBytes, "transfer-encoding"):

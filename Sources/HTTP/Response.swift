@@ -9,6 +9,10 @@ public struct Response: Sendable {
     public var closeConnection: Bool
     /// The route template (`/layout/{id}`) for metrics, set by the router; nil for unmatched paths.
     public var route: String?
+    /// An answer to `HEAD` whose body was not made (it would cost what the `GET` costs, a
+    /// picture drawn for nothing): sent without `Content-Length`, which RFC 9110 §9.3.2 and
+    /// §8.6 let a `HEAD` answer leave out. The body must be empty.
+    public var omitsContentLength = false
 
     public init(status: Int, headers: Headers = Headers(), body: [UInt8] = [],
                 closeConnection: Bool = false, route: String? = nil) {

@@ -43,7 +43,8 @@ struct ResponseEncoder {
             head.append(0x0D)
             head.append(0x0A)
         }
-        finish(status: response.status, bodyCount: response.body.count, close: close, http10KeepAlive: http10KeepAlive)
+        finish(status: response.status, bodyCount: response.omitsContentLength ? nil : response.body.count, close: close,
+               http10KeepAlive: http10KeepAlive)
     }
 
     /// The head of an answer a responder wrote (`ResponseWriter`): its field lines as written,
@@ -78,8 +79,8 @@ struct ResponseEncoder {
     }
 
     /// `Content-Length`, `Connection`, `Date`, `Server` and the empty line.
-    private mutating func finish(status: Int, bodyCount: Int, close: Bool, http10KeepAlive: Bool) {
-        if status >= 200 && status != 204 {
+    private mutating func finish(status: Int, bodyCount: Int?, close: Bool, http10KeepAlive: Bool) {
+        if status >= 200 && status != 204, let bodyCount {
             head.append(contentsOf: Self.contentLengthPrefix)
             StatusLine.appendDecimal(bodyCount, to: &head)
             head.append(0x0D)

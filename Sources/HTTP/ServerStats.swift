@@ -18,10 +18,17 @@ public struct ServerStats: Sendable, Hashable {
     public var acceptPauses: Int
     /// Connections answered 503 at once because `maxConnections` were open.
     public var connectionsRefused: Int
+    /// Answers replaced by a 503 with `Retry-After` before their status line because the buffer
+    /// budget could not hold them.
+    public var answersRefused: Int
+    /// Answers whose connection closed before they were sent whole (see `RequestRecord.unsentBytes`).
+    public var answersCutShort: Int
 
     public init(openConnections: Int = 0, totalConnections: Int = 0, bytesIn: Int = 0, bytesOut: Int = 0,
                 bufferedBytes: Int = 0, bufferedBytesLimit: Int = 0, bodiesRefused: Int = 0, slowReadersCut: Int = 0,
-                acceptPauses: Int = 0, connectionsRefused: Int = 0) {
+                acceptPauses: Int = 0, connectionsRefused: Int = 0, answersRefused: Int = 0, answersCutShort: Int = 0) {
+        self.answersRefused = answersRefused
+        self.answersCutShort = answersCutShort
         self.openConnections = openConnections
         self.totalConnections = totalConnections
         self.bytesIn = bytesIn
@@ -46,6 +53,8 @@ final class LoopCounters: Sendable {
     let slowReadersCut = Atomic<Int>(0)
     let acceptPauses = Atomic<Int>(0)
     let connectionsRefused = Atomic<Int>(0)
+    let answersRefused = Atomic<Int>(0)
+    let answersCutShort = Atomic<Int>(0)
 
     static func sum(_ all: [LoopCounters], budget: MemoryBudget?) -> ServerStats {
         var s = ServerStats()
@@ -60,6 +69,8 @@ final class LoopCounters: Sendable {
             s.slowReadersCut += c.slowReadersCut.load(ordering: .relaxed)
             s.acceptPauses += c.acceptPauses.load(ordering: .relaxed)
             s.connectionsRefused += c.connectionsRefused.load(ordering: .relaxed)
+            s.answersRefused += c.answersRefused.load(ordering: .relaxed)
+            s.answersCutShort += c.answersCutShort.load(ordering: .relaxed)
         }
         return s
     }

@@ -16,6 +16,16 @@ extension LayoutApplication {
         compressionPending(openAPIBody, plan) ? .offload : .inline
     }
 
+    /// `GET /`: the playground, cached compressed once per coding, like the contract.
+    static func playgroundCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
+        compressionPending(Playground.body, plan) ? .offload : .inline
+    }
+
+    /// `GET /docs`: the page is cached compressed once per coding, like the contract.
+    static func referenceCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
+        compressionPending(APIReference.body, plan) ? .offload : .inline
+    }
+
     /// `GET /devices`: fixed bytes, inline unless its coded form is still to make.
     static func devicesCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         compressionPending(DevicesDocument.body, plan) ? .offload : .inline

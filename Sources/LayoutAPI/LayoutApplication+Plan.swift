@@ -27,6 +27,12 @@ extension LayoutApplication {
         var memo: RecentBodies.Lookup?
         /// An element query parsed by the route's cost estimate, for its handler.
         var elements: ElementQuery?
+        /// Runs (or is to run) on the heavy lane (`WorkLanes`): decided from the request's size
+        /// in `execution`, or by its handler once it knows (`moveIfHeavy`).
+        var heavy = false
+        /// Its handler runs on the light lane and may hand the request to the heavy lane
+        /// (`APIError.movedToHeavyLane`); false for in-process callers, which answer in one go.
+        var mayMove = false
     }
 
     public func plan(for head: RequestHead) -> RequestPlan<Plan> {
@@ -45,7 +51,9 @@ extension LayoutApplication {
     static func checked(_ head: RequestHead, _ negotiation: ContentNegotiation) -> Result<(Route, id: Substring), APIError> {
         let resolved = Route.resolve(head.path, method: head.method)
         guard case .success(let (route, _)) = resolved, route.takesJSON else { return resolved }
-        if let type = negotiation.contentType, !Self.isJSON(type) { return .failure(.unsupportedMediaType(found: type)) }
+        if let type = negotiation.contentType, !Self.isJSON(type), !(route.takesText && Self.isPlainText(type)) {
+            return .failure(.unsupportedMediaType(found: type))
+        }
         if case .failure(let e) = contentCodings(head) { return .failure(e) }
         return resolved
     }
@@ -62,8 +70,18 @@ extension LayoutApplication {
     func pinned(_ plan: Plan) throws(APIError) -> CachedLayout {
         if let entry = plan.entry { return entry }
         let id = String(plan.id)
+        if let (base, format) = Self.formatSuffix(id) { throw .unknownFormat(id: base, format: format) }
         guard store != nil, Self.isContentID(id) else { throw .unknownLayout(id: id) }
         return try lookup(id)
+    }
+
+    /// `("<id>", "png")` for `<id>.png` where `<id>` is a content id and the suffix a short
+    /// extension of letters and digits: a format asked for in the path, not an unknown id.
+    static func formatSuffix(_ id: String) -> (id: String, format: String)? {
+        guard let dot = id.lastIndex(of: "."), Self.isContentID(String(id[..<dot])) else { return nil }
+        let format = id[id.index(after: dot)...]
+        guard (1...10).contains(format.count), format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        return (String(id[..<dot]), String(format))
     }
 
     /// Where the handler runs: a coded body, and a layout not pinned that the store may have,
@@ -71,21 +89,37 @@ extension LayoutApplication {
     public func execution(for request: Request, plan: inout Plan) -> Execution {
         if plan.route.takesJSON, plan.negotiation.bodyIsCoded { return .offload }
         if plan.route.takesID, plan.entry == nil, store != nil, Self.isContentID(String(plan.id)) { return .offload }
+        let execution: Execution
         switch plan.route.cost {
-        case .inline: return .inline
-        case .offload: return .offload
-        case .sized(let estimate): return estimate(self, request, &plan)
+        case .inline: execution = .inline
+        case .offload: execution = .offload
+        case .sized(let estimate): execution = estimate(self, request, &plan)
         }
+        if execution == .offload { plan.heavy = Self.isHeavy(request, plan) }
+        return execution
     }
 
     public func respond(to request: Request, plan: consuming Plan) -> Response {
+        var plan = plan
+        plan.mayMove = false
+        // Without `mayMove` no handler asks to move: there is always an answer.
+        return respondOnLane(to: request, plan: plan) ?? finish(Answer(.movedToHeavyLane), negotiation: plan.negotiation,
+                                                                 method: request.method, route: plan.route)
+    }
+
+    /// The answer, or nil when the handler found its work heavy and asked to run on the heavy
+    /// lane (`plan.mayMove`; `respond(to:plan:complete:)` runs it again there).
+    func respondOnLane(to request: Request, plan: consuming Plan) -> Response? {
         let route = plan.route
         let negotiation = plan.negotiation
+        let mayMove = plan.mayMove
         let answer: Answer
         do {
             let body = route.takesJSON ? try decodingBody(request) : request
             answer = try route.handler(self, body, &plan)
         } catch {
+            if mayMove, case .movedToHeavyLane = error { return nil }
+            if case .clientGone = error { metrics.recordCancelled() }
             answer = Answer(error)
         }
         return finish(answer, negotiation: negotiation, method: request.method, route: route)

@@ -15,6 +15,8 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     /// Full bodies being encoded for answers, counted against `--max-buffered-bytes` with what the
     /// server holds (`LayoutApplication.fullAnswer`).
     let bodiesInTheMaking = BodiesInTheMaking()
+    /// The heavy lane (`WorkLanes`); light work runs on Dispatch's global queue.
+    let lanes: WorkLanes
 
     public convenience init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.init(configuration: configuration, store: nil)
@@ -25,6 +27,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         self.cache = LayoutCache(capacityBytes: configuration.cacheBytes)
         self.store = store
         self.recentBodies = RecentBodies(capacityBytes: configuration.memoBytes)
+        self.lanes = WorkLanes(width: configuration.heavyLaneWidth)
     }
 
     /// Gives `/metrics` the server's connection and byte counters.
@@ -88,7 +91,7 @@ public final class LayoutApplication: HTTPResponder, Sendable {
     func getMetrics() -> Answer {
         let stats = serverStats.withLock { $0 }?()
         return Answer(contentType: "text/plain; version=0.0.4; charset=utf-8",
-                      body: .bytes(Array((metrics.render(server: stats, cache: cache.stats) + (store?.renderMetrics() ?? "")).utf8)))
+                      body: .bytes(Array((metrics.render(server: stats, cache: cache.stats, lanes: lanes.stats) + (store?.renderMetrics() ?? "")).utf8)))
     }
 
     static let healthAnswer = Answer(contentType: "application/json", body: .bytes(healthBody))

@@ -25,13 +25,29 @@ public struct ServiceConfiguration: Sendable, Hashable {
     /// with `Prefer: return=minimal` and query by rect. The layout itself is still computed and cached.
     public var maxAnswerElements: Int
 
+    /// Most bytes one answer may take (JSON, SVG, problem details aside), decided before it is
+    /// built from a bound on its size: a larger one is a 422 `answer-too-large` naming this
+    /// limit. Answers are also held to the server's `--max-buffered-bytes` (never more, and a
+    /// 503 with `Retry-After` when the budget has no room for them now).
+    public var maxAnswerBytes: Int
+    /// Heavy requests (layouts, invalidations and answers of at least `heavyElements` elements,
+    /// bodies of at least `heavyBodyBytes`) run at once on the heavy lane; the rest wait there,
+    /// so that cheap requests always find a thread (`WorkLanes`).
+    public var heavyLaneWidth: Int
+
     public static let defaultCachedBodyElements = 100_000
     public static let defaultMaxAnswerElements = 2_000_000
+    public static let defaultMaxAnswerBytes = 256 * 1024 * 1024
+    public static var defaultHeavyLaneWidth: Int { max(1, ServerConfiguration.coreCount - 1) }
 
     public init(cacheBytes: Int = 256 * 1024 * 1024, maxElements: Int = 1_000_000, maxBatchOperations: Int = 100_000,
                 memoBytes: Int = 16 * 1024 * 1024, maxBodyBytes: Int = ServerConfiguration().maxBodyBytes,
                 cachedBodyElements: Int = ServiceConfiguration.defaultCachedBodyElements,
-                maxAnswerElements: Int = ServiceConfiguration.defaultMaxAnswerElements) {
+                maxAnswerElements: Int = ServiceConfiguration.defaultMaxAnswerElements,
+                maxAnswerBytes: Int = ServiceConfiguration.defaultMaxAnswerBytes,
+                heavyLaneWidth: Int = ServiceConfiguration.defaultHeavyLaneWidth) {
+        self.maxAnswerBytes = maxAnswerBytes
+        self.heavyLaneWidth = heavyLaneWidth
         self.cacheBytes = cacheBytes
         self.cachedBodyElements = cachedBodyElements
         self.maxAnswerElements = maxAnswerElements

@@ -70,3 +70,13 @@ extension ElementStore {
         public func makeIterator() -> Iterator { Iterator(store: store, indices: indices) }
     }
 }
+
+extension ElementStore {
+    /// How many runs the elements make and how many frames are off the pixel grid at `scale`,
+    /// when the compact form knows it without reading the elements (O(1)); nil for the array
+    /// form, for frames kept whole and for another scale. Bounds of a binary answer's size.
+    public func compactShape(scale: Double) -> (runs: Int, offGrid: Int)? {
+        guard case .compact(let c) = storage, !c.pixels.isEmpty, c.scale == scale else { return nil }
+        return (c.runs.count, c.exceptionIndex.count)
+    }
+}

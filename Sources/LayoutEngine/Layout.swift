@@ -30,6 +30,10 @@ public struct Layout: Sendable, Hashable {
 
     /// `UICollectionView.elementKindSectionHeader` / `Footer`, as the wire names them.
     public static let defaultElementKinds = ["header", "footer"]
+    /// UIKit's names of the section header and footer kinds, as list and compositional layouts
+    /// name them (`UICollectionView.elementKindSectionHeader` / `…Footer`).
+    public static let sectionHeaderKind = "UICollectionElementKindSectionHeader"
+    public static let sectionFooterKind = "UICollectionElementKindSectionFooter"
 
     public init(scrollDirection: ScrollDirection = .vertical, contentSize: Size,
                 attributes: [LayoutAttributes], sections: [SectionGeometry],
@@ -103,6 +107,10 @@ public struct Pinning: Hashable, Sendable {
     /// list headers and footers (zIndex 200) are drawn at 210 while pinned over rows
     /// (`_setPinningZIndex:`, list-layout.md L13); 0 for other layouts (R31 changes only the frame).
     public var selfPinnedZIndexRaise = 0
+    /// A plain `UITableView`'s floating headers and footers (table-layout.md T16): where they
+    /// float follows `UITableViewRowData`'s `floatingRectFor…` in this behaviour, not the flow
+    /// layout's rule; nil for every collection-view layout.
+    public var table: TablePinningBehavior? = nil
 
     public init(headers: Bool, footers: Bool, scale: Double = 2, roundsToScreenScale: Bool = true,
                 contentInset: Insets = .zero, elements: Bool = false) {

@@ -15,6 +15,7 @@ extension Layout {
 
     /// The pinned frame of the header at `attributes[headerIndex]` in `section`, for `visible`.
     func pinnedHeaderFrame(section: SectionGeometry, headerIndex: Int, visible: Rect) -> Rect {
+        if let behavior = pinning.table { return floatingTableHeaderFrame(headerIndex, behavior: behavior, visible: visible) }
         var frame = attributes[headerIndex].frame
         let footerLength = section.footerIndex.map { length(of: attributes[$0].frame) } ?? 0
         let headerLength = length(of: frame)
@@ -28,6 +29,7 @@ extension Layout {
 
     /// The pinned frame of the footer at `attributes[footerIndex]` in `section`, for `visible`.
     func pinnedFooterFrame(section: SectionGeometry, footerIndex: Int, visible: Rect) -> Rect {
+        if let behavior = pinning.table { return floatingTableFooterFrame(footerIndex, behavior: behavior, visible: visible) }
         var frame = attributes[footerIndex].frame
         let headerLength = section.headerIndex.map { length(of: attributes[$0].frame) } ?? 0
         var start = min(leading(of: frame), trailingEdge(of: visible) - length(of: frame))

@@ -13,7 +13,7 @@ extension Layout {
         let hits = index.elements(in: rect)
         guard pinning.isActive else { return natural(hits) }
         let range = scrollRange(of: rect)
-        let pinned = pinnedAttributes(in: sections(meeting: range.low, range.high), visible: rect) {
+        let pinned = pinnedAttributes(in: pinningCandidates(meeting: range.low, range.high), visible: rect) {
             $0.intersects(rect)
         }
         return merged(hits, pinned)
@@ -26,7 +26,7 @@ extension Layout {
         let hits = index.elements(containing: point)
         guard pinning.isActive, let visible = visibleRect else { return natural(hits) }
         let along = scrollPosition(of: point)
-        let pinned = pinnedAttributes(in: sections(meeting: along, along), visible: visible) {
+        let pinned = pinnedAttributes(in: pinningCandidates(meeting: along, along), visible: visible) {
             $0.contains(point)
         }
         return merged(hits, pinned)
@@ -62,10 +62,14 @@ extension Layout {
     }
 
     /// The element at its pinned frame. Flow-style pinning raises the zIndex (`pinnedZIndex`);
-    /// an element pinning itself keeps its own (UIKit changes only the frame, R31).
+    /// an element pinning itself keeps its own (UIKit changes only the frame, R31); a table's
+    /// floating header or footer is raised only while it is away from its natural frame.
     func pinnedCopy(_ index: Int, _ frame: Rect) -> LayoutAttributes {
         var copy = attributes[index]
-        if !copy.pinsToVisibleBounds {
+        if pinning.table != nil {
+            // A table's header or footer is floating only while moved (`outIsFloating`, T16).
+            if frame != copy.frame { copy.zIndex = Layout.pinnedZIndex }
+        } else if !copy.pinsToVisibleBounds {
             copy.zIndex = Layout.pinnedZIndex
         } else if frame != copy.frame {
             copy.zIndex += pinning.selfPinnedZIndexRaise

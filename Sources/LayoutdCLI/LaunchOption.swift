@@ -82,6 +82,16 @@ extension LaunchOptions {
                      defaultText: "\(defaults.service.maxAnswerElements)") { options, value, source throws(LaunchError) in
             options.service.maxAnswerElements = try wholeNumber(value, source: source, in: 1...Int.max, expected: "a whole number of at least 1")
         },
+        LaunchOption(flag: "--max-answer-bytes", environment: "LAYOUTD_MAX_ANSWER_BYTES", placeholder: "BYTES",
+                     help: "most bytes one answer may take, decided before it is built (never more than --max-buffered-bytes); more is a 422",
+                     defaultText: "\(defaults.service.maxAnswerBytes)") { options, value, source throws(LaunchError) in
+            options.service.maxAnswerBytes = try wholeNumber(value, source: source, in: 1024...Int.max, expected: "a whole number of bytes, at least 1024")
+        },
+        LaunchOption(flag: "--heavy-lane-threads", environment: "LAYOUTD_HEAVY_LANE_THREADS", placeholder: "N",
+                     help: "heavy requests (large layouts, bodies, answers) run at once; the rest wait, cheap requests never do",
+                     defaultText: "cores - 1, at least 1") { options, value, source throws(LaunchError) in
+            options.service.heavyLaneWidth = try wholeNumber(value, source: source, in: 1...1024, expected: "a whole number from 1 to 1024")
+        },
         LaunchOption(flag: "--max-batch-operations", environment: "LAYOUTD_MAX_BATCH_OPERATIONS", placeholder: "N",
                      help: "most operations in one batch update; more is a 422", defaultText: "\(defaults.service.maxBatchOperations)") { options, value, source throws(LaunchError) in
             options.service.maxBatchOperations = try wholeNumber(value, source: source, in: 1...Int.max,
@@ -113,6 +123,10 @@ extension LaunchOptions {
         LaunchOption(flag: "--store-ttl", environment: "LAYOUTD_STORE_TTL", placeholder: "DURATION",
                      help: "delete stored layouts unused this long: seconds, or a number with s, m, h or d", defaultText: "30d") { options, value, source throws(LaunchError) in
             options.store.ttl = try duration(value, source: source)
+        },
+        LaunchOption(flag: "--store-max-bytes", environment: "LAYOUTD_STORE_MAX_BYTES", placeholder: "BYTES",
+                     help: "size bound of the shared store: above 90% of it, least recently used layouts are deleted down to 80% (0: no bound)", defaultText: "0") { options, value, source throws(LaunchError) in
+            options.store.maxBytes = try bytes(value, source: source)
         },
         LaunchOption(flag: "--store-timeout", environment: "LAYOUTD_STORE_TIMEOUT", placeholder: "SECONDS",
                      help: "most time one store call may take", defaultText: "2") { options, value, source throws(LaunchError) in

@@ -80,6 +80,7 @@ public struct LaunchOptions: Sendable {
     public static let usage: String = {
         var text = """
             Usage: layoutd [--flag value | --flag=value]...
+                   layoutd explain [--ios VERSION] [--json] < crash.txt   (see layoutd explain --help)
 
             UIKit-exact collection-view layouts over HTTP/1.1 (layoutd \(layoutdVersion)).
             Every flag can also be set with its environment variable; flags win.

@@ -22,7 +22,15 @@ import Synchronization
 ///
 ///     layoutd_schema(version integer)
 ///     layoutd_layouts(id text primary key, format smallint, body bytea,
-///                     created_at timestamptz, last_used timestamptz)  + index on last_used
+///                     created_at timestamptz, last_used timestamptz,
+///                     size integer generated from body and id)  + index on last_used
+///     layoutd_usage(shard integer primary key, bytes bigint)
+///
+/// `size` is what a row counts against `--store-max-bytes` (`StoredLayout.storedBytes`);
+/// `layoutd_usage` holds their sum in 16 shards (a connection adds to the shard of its backend
+/// pid), changed by the same statement that inserts or deletes rows, so reading the total is
+/// 16 rows, and concurrent commits of different replicas do not wait for one counter row. Tables
+/// of an earlier layoutd get the column and a first count at the first start of this one.
 ///
 /// `body` is the layout's recipe (`StoreRecipe`, compact JSON); PostgreSQL compresses values over ~2 kB in
 /// TOAST. A replica reads only rows whose `format` it knows.
@@ -40,6 +48,21 @@ package final class PostgresLayoutStore: LayoutStore {
     /// Advisory lock keys: schema creation and retention.
     static let schemaLock: Int64 = 0x6c61_796f_7574_0001
     static let retentionLock: Int64 = 0x6c61_796f_7574_0002
+    static let evictionLock: Int64 = 0x6c61_796f_7574_0003
+    /// The `WITH` member that adds the sizes of the rows `cte` returned to the count (or takes
+    /// them off), in the shard of this connection's backend (`pg_backend_pid() % 16`). A
+    /// data-modifying `WITH` runs whether or not the statement reads it.
+    static func counted(adding cte: String) -> String { counted(cte, sign: "") }
+    static func counted(subtracting cte: String) -> String { counted(cte, sign: "-") }
+    private static func counted(_ cte: String, sign: String) -> String {
+        """
+        counted AS (
+            INSERT INTO layoutd_usage (shard, bytes)
+            SELECT pg_backend_pid() % 16, \(sign)coalesce(sum(size), 0)::int8 FROM \(cte)
+            ON CONFLICT (shard) DO UPDATE SET bytes = layoutd_usage.bytes + EXCLUDED.bytes
+            RETURNING 1)
+        """
+    }
 
     package init(url: String) throws(StoreURLError) {
         let configuration = try StoreURL.parse(url)
@@ -97,6 +120,19 @@ package final class PostgresLayoutStore: LayoutStore {
                         last_used timestamptz NOT NULL DEFAULT now())
                     """, logger: Self.quiet)
                 try await db.query("CREATE INDEX IF NOT EXISTS layoutd_layouts_last_used ON layoutd_layouts (last_used)", logger: Self.quiet)
+                // The size bound's accounting (see the type's comment); the generated column
+                // is `StoredLayout.storedBytes`.
+                try await db.query("""
+                    ALTER TABLE layoutd_layouts ADD COLUMN IF NOT EXISTS size integer
+                    GENERATED ALWAYS AS (octet_length(body) + 2 * octet_length(id) + 100) STORED
+                    """, logger: Self.quiet)
+                try await db.query("CREATE TABLE IF NOT EXISTS layoutd_usage (shard integer PRIMARY KEY, bytes bigint NOT NULL)", logger: Self.quiet)
+                try await db.query("""
+                    INSERT INTO layoutd_usage (shard, bytes)
+                    SELECT 0, (SELECT coalesce(sum(size), 0)::int8 FROM layoutd_layouts)
+                    WHERE NOT EXISTS (SELECT 1 FROM layoutd_usage)
+                    ON CONFLICT (shard) DO NOTHING
+                    """, logger: Self.quiet)
                 try await db.query("""
                     INSERT INTO layoutd_schema (version) SELECT \(StoreSchema.current)
                     WHERE NOT EXISTS (SELECT 1 FROM layoutd_schema)
@@ -129,7 +165,8 @@ package final class PostgresLayoutStore: LayoutStore {
                 WITH inserted AS (
                     INSERT INTO layoutd_layouts (id, format, body)
                     SELECT * FROM unnest(\(ids)::text[], \(formats)::int2[], \(bodies)::bytea[])
-                    ON CONFLICT (id) DO NOTHING RETURNING 1)
+                    ON CONFLICT (id) DO NOTHING RETURNING size),
+                \(unescaped: Self.counted(adding: "inserted"))
                 SELECT count(*) FROM inserted
                 """, logger: Self.quiet)
             var inserted = 0
@@ -162,12 +199,47 @@ package final class PostgresLayoutStore: LayoutStore {
                             SELECT id FROM layoutd_layouts
                             WHERE last_used < now() - make_interval(secs => \(seconds))
                             ORDER BY last_used LIMIT \(limit))
-                        RETURNING 1)
+                        RETURNING size),
+                    \(unescaped: Self.counted(subtracting: "gone"))
                     SELECT count(*) FROM gone
                     """, logger: Self.quiet)
                 var n = 0
                 for try await count in deleted.decode(Int64.self) { n = Int(count) }
                 return n
+            }
+        }
+    }
+
+    /// The size bound, under a lock one replica holds at a time: least recently used rows (ties
+    /// by id) whose running sum of sizes covers the excess over `downTo`, at most `limit`, deleted
+    /// in one statement that also takes their bytes off the count.
+    package func evict(over: Int, downTo: Int, limit: Int, timeout: Duration,
+                       _ done: @escaping @Sendable (Result<StoreEviction?, StoreFailure>) -> Void) {
+        run(timeout, done) { [client] in
+            try await client.withTransaction(logger: Self.quiet) { db -> StoreEviction? in
+                let lock = try await db.query("SELECT pg_try_advisory_xact_lock(\(Self.evictionLock))", logger: Self.quiet)
+                var held = false
+                for try await got in lock.decode(Bool.self) { held = got }
+                guard held else { return nil }
+                var total = 0
+                for try await n in try await db.query("SELECT coalesce(sum(bytes), 0)::int8 FROM layoutd_usage", logger: Self.quiet).decode(Int64.self) {
+                    total = Int(n)
+                }
+                guard total > over else { return StoreEviction(evicted: 0, evictedBytes: 0, bytes: total) }
+                let excess = total - downTo
+                let deleted = try await db.query("""
+                    WITH oldest AS (
+                        SELECT id, size, sum(size) OVER (ORDER BY last_used, id) AS running
+                        FROM (SELECT id, size, last_used FROM layoutd_layouts ORDER BY last_used, id LIMIT \(limit)) candidates),
+                    gone AS (
+                        DELETE FROM layoutd_layouts WHERE id IN (SELECT id FROM oldest WHERE running - size < \(excess))
+                        RETURNING size),
+                    \(unescaped: Self.counted(subtracting: "gone"))
+                    SELECT count(*), coalesce(sum(size), 0)::int8 FROM gone
+                    """, logger: Self.quiet)
+                var evicted = 0, freed = 0
+                for try await (n, bytes) in deleted.decode((Int64, Int64).self) { (evicted, freed) = (Int(n), Int(bytes)) }
+                return StoreEviction(evicted: evicted, evictedBytes: freed, bytes: total - freed)
             }
         }
     }

@@ -20,6 +20,32 @@ package protocol LayoutStore: Sendable {
     /// retention lock (one replica at a time); nil when another replica holds it.
     func expire(unusedFor: Duration, limit: Int, timeout: Duration,
                 _ done: @escaping @Sendable (Result<Int?, StoreFailure>) -> Void)
+    /// The size bound (`--store-max-bytes`): when the rows' bytes (`StoredLayout.storedBytes`,
+    /// summed) are over `over`, deletes least recently used rows, at most `limit`, until they are
+    /// at most `downTo`; reports what it deleted and the bytes left. Nil when another replica
+    /// holds the eviction lock (one at a time) or the backend keeps no count.
+    func evict(over: Int, downTo: Int, limit: Int, timeout: Duration,
+               _ done: @escaping @Sendable (Result<StoreEviction?, StoreFailure>) -> Void)
+}
+
+extension LayoutStore {
+    /// A backend that keeps no byte count has no size bound.
+    package func evict(over: Int, downTo: Int, limit: Int, timeout: Duration,
+                       _ done: @escaping @Sendable (Result<StoreEviction?, StoreFailure>) -> Void) {
+        done(.success(nil))
+    }
+}
+
+/// What one eviction round did: rows deleted, their bytes, and the bytes stored after it.
+package struct StoreEviction: Sendable, Equatable {
+    package var evicted: Int
+    package var evictedBytes: Int
+    package var bytes: Int
+    package init(evicted: Int, evictedBytes: Int, bytes: Int) {
+        self.evicted = evicted
+        self.evictedBytes = evictedBytes
+        self.bytes = bytes
+    }
 }
 
 /// One stored layout: its id, the row format and its recipe.
@@ -38,6 +64,12 @@ package struct StoredLayout: Sendable, Hashable {
 
     /// Format 1: a `StoreRecipe` (compact JSON; PostgreSQL compresses it in TOAST).
     package static let currentFormat = 1
+
+    /// What a row counts against `--store-max-bytes`: its recipe, its id twice (the row and the
+    /// primary-key index) and 100 bytes of tuple header, timestamps and index overhead. The
+    /// PostgreSQL store computes the same sum in a generated column (`size`).
+    package static func storedBytes(id: String, body: Int) -> Int { body + 2 * id.utf8.count + 100 }
+    package var storedBytes: Int { Self.storedBytes(id: id, body: body.count) }
 }
 
 /// What `prepare` found: the schema version in the database and the one this code writes.

@@ -43,6 +43,7 @@ extension StoreClient {
         }
         if touchDue { flushTouched(now: now) }
         if expiryDue { expire(now: now) }
+        if boundCheckDue(now: now) { enforceBound(now: now) }
     }
 
     /// One reconnection attempt: `prepare` (schema check) succeeds or the next wait doubles.
@@ -122,6 +123,6 @@ extension StoreClient {
     /// The store's lines of `/metrics`.
     package func renderMetrics() -> String {
         let g = gauges
-        return metrics.render(up: g.up, waiting: g.waiting)
+        return metrics.render(up: g.up, waiting: g.waiting, bytes: state.withLock { $0.storedBytes }, maxBytes: options.maxBytes)
     }
 }

@@ -58,6 +58,11 @@ package final class StoreClient: Sendable {
         var writing = 0
         /// Set at shutdown: new commits are refused.
         var closing = false
+        /// The size bound: bytes stored as of the last check, when it ran, and whether a
+        /// commit asked for one on the maintenance queue.
+        var storedBytes: Int?
+        var lastBoundCheck: UInt64 = 0
+        var boundCheckQueued = false
     }
 
     package let store: any LayoutStore
@@ -190,6 +195,7 @@ package final class StoreClient: Sendable {
             metrics.count(.commit)
             for w in waiters { w(.committed) }
             startCommits()
+            requestBoundCheck()
         case .failure(let failure):
             metrics.count(.error, op: .write)
             markDown(failure, during: "commit of \(batch.count) layout\(batch.count == 1 ? "" : "s")")

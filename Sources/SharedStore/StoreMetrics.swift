@@ -4,7 +4,7 @@ import Synchronization
 /// histogram per operation.
 final class StoreMetrics: Sendable {
     enum Operation: String, Sendable, CaseIterable {
-        case prepare, read, write, touch, expire
+        case prepare, read, write, touch, expire, evict
     }
 
     enum Counter: Sendable, Hashable {
@@ -26,6 +26,8 @@ final class StoreMetrics: Sendable {
         case touch
         /// Rows deleted by retention.
         case expired
+        /// Rows deleted by the size bound (least recently used first).
+        case evicted
         /// Successful (re)connections.
         case connect
     }
@@ -68,7 +70,7 @@ final class StoreMetrics: Sendable {
 
     func errors(_ op: Operation) -> Int { state.withLock { $0.errors[op] ?? 0 } }
 
-    func render(up: Bool, waiting: Int) -> String {
+    func render(up: Bool, waiting: Int, bytes: Int?, maxBytes: Int) -> String {
         let s = state.withLock { $0 }
         var out = ""
         func line(_ name: String, _ type: String, _ help: String, _ value: Int) {
@@ -84,6 +86,9 @@ final class StoreMetrics: Sendable {
         line("layoutd_store_waiting_writes", "gauge", "Layouts whose requests wait for their group commit now.", waiting)
         line("layoutd_store_touched_total", "counter", "Ids whose last_used was updated (batched).", s.counters[.touch] ?? 0)
         line("layoutd_store_expired_total", "counter", "Rows deleted by retention (--store-ttl).", s.counters[.expired] ?? 0)
+        line("layoutd_store_evicted_total", "counter", "Rows deleted by the size bound (--store-max-bytes), least recently used first.", s.counters[.evicted] ?? 0)
+        if let bytes { line("layoutd_store_bytes", "gauge", "Bytes the stored rows count against --store-max-bytes, as of the last commit or check.", bytes) }
+        line("layoutd_store_max_bytes", "gauge", "The size bound (--store-max-bytes); 0 for none.", maxBytes)
         line("layoutd_store_connects_total", "counter", "Successful connections (start-up and reconnections).", s.counters[.connect] ?? 0)
         out += "# HELP layoutd_store_errors_total Failed or timed-out store calls, by operation.\n# TYPE layoutd_store_errors_total counter\n"
         for op in Operation.allCases {

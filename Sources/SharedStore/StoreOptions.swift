@@ -8,6 +8,17 @@ public struct StoreOptions: Sendable, Hashable {
     public var ttl: Double
     /// Most time one store call may take (seconds); longer counts as a failure.
     public var timeout: Double
+    /// The size bound: once the stored rows count more than this many bytes
+    /// (`StoredLayout.storedBytes`), least recently used rows are deleted until they count at
+    /// most `evictionTarget` of it. 0: no bound (retention by age only).
+    public var maxBytes: Int = 0
+    /// Evictions start above this share of `maxBytes` and go down to `evictionTarget` of it, so a
+    /// flood of new rows between two checks stays under the bound.
+    public var evictionHighWater = 0.9
+    public var evictionTarget = 0.8
+    /// Rows one eviction round deletes at most, and seconds between checks when nothing is written.
+    public var evictionBatch = 10_000
+    public var boundCheckInterval: Double = 5
 
     /// Seconds between batched `last_used` updates.
     public var touchInterval: Double = 10

@@ -46,7 +46,8 @@ func makeStoreClient(_ options: StoreOptions, logger: Logger) -> StoreClient? {
         }
     }
     if client.start() {
-        logger.info("store: \(shown) (ttl \(Int(options.ttl)) s, timeout \(options.timeout) s; a new id is answered once its row is committed)")
+        let bound = options.maxBytes > 0 ? "max \(options.maxBytes) bytes, least recently used evicted first" : "no size bound"
+        logger.info("store: \(shown) (ttl \(Int(options.ttl)) s, \(bound), timeout \(options.timeout) s; a new id is answered once its row is committed)")
     } else {
         logger.warning("store: \(shown) not reachable at start-up: new layouts answer 503 with Retry-After (their ids would not be found elsewhere), cached ids answer, others 503, until it is")
     }

@@ -24,6 +24,22 @@ func urlAuthority(host: String, port: Int) -> String {
     host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
 }
 
+// `layoutd explain < crash.txt`: the crash explainer for a shell; no server is started.
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "explain" {
+    var input: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while input.count <= CrashLimits.maxTextBytes {
+        let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { break }
+        input.append(contentsOf: chunk[0..<n])
+    }
+    let result = ExplainCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)), input: input)
+    if !result.output.isEmpty { Logger(level: .info).standardOutput(result.output) }
+    if !result.error.isEmpty { Logger(level: .info).standardError(result.error) }
+    exit(result.status)
+}
+
 let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: launchEnvironment())
@@ -56,6 +72,10 @@ let accessLog = options.accessLog
 let server = Server(configuration: http, responder: app, observer: { record in
     app.record(record)
     if accessLog { logger.access(record) }
+    if record.unsentBytes > 0 {
+        // Never a silent truncation: the answer's status line went out, its end did not.
+        logger.warning("answer cut short: \(record.method) \(record.target) \(record.status), \(record.unsentBytes) bytes not sent (the connection closed: a reader that stopped reading, a write timeout or the drain deadline)")
+    }
 })
 app.attach(serverStats: { server.stats })
 app.warmUp()
@@ -64,7 +84,12 @@ let port: Int
 do {
     port = try server.start()
 } catch {
-    logger.error("cannot listen on \(urlAuthority(host: http.host, port: http.port)): \(error)")
+    var line = "cannot listen on \(urlAuthority(host: http.host, port: http.port)): \(error)"
+    if let socket = error as? SocketError, socket.errno == EADDRINUSE {
+        // The one start-up failure a new user meets: say how to pick another port.
+        line += "; port \(http.port) is already in use (another layoutd?): pick another with --port 9000 or PORT=9000 (--port 0 picks a free one)"
+    }
+    logger.error(line)
     exit(1)
 }
 

@@ -85,9 +85,21 @@ func requests(_ events: [ParseEvent]) -> [Request] {
         #expect(got.first?.headers["Host"] == "x")
     }
 
-    @Test func identicalDuplicateContentLengthsAreAccepted() {
-        let got = requests(parseAll("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2, 2\r\n\r\nok"))
-        #expect(got.first?.body == Array("ok".utf8))
+    /// The contract answers any duplicate Content-Length with 400, identical values included
+    /// (issue 33: two identical headers were accepted).
+    @Test(arguments: [
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok", "Duplicate Content-Length headers."),
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2, 2\r\n\r\nok", "Duplicate Content-Length values."),
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2, 2\r\n\r\nok", "Duplicate Content-Length values."),
+    ])
+    func duplicateContentLengthsAreRefusedEvenWhenIdentical(raw: String, message: String) {
+        let got = parseAll(raw)
+        guard case .failure(let status, let text)? = got.last else {
+            Issue.record("parsed \(got)")
+            return
+        }
+        #expect(status == 400)
+        #expect(text == message)
     }
 
     @Test(arguments: [

@@ -9,14 +9,20 @@ import Synchronization
 /// `/hello` (inline), `/echo` (offloaded, echoes the body), `/slow/<ms>` (offloaded sleep),
 /// `/spin/<ms>` (inline sleep, holding the loop), `/big/<bytes>` (inline, a body of `x`), `/reject` (precheck answers 404), `/close` (handler closes),
 /// `/later/<ms>` (offloaded, answered `ms` later from a timer: no thread waits meanwhile),
-/// `/fast`, `/fast/<bytes>` (written by `respondInline`, a body of `fast` or of `f`).
+/// `/fast`, `/fast/<bytes>` (written by `respondInline`, a body of `fast` or of `f`),
+/// `/until-cancelled/<ms>` (offloaded: waits up to `ms` for its client to go, counted in
+/// `TestResponder.cancellationsSeen`).
 struct TestResponder: HTTPResponder {
+    /// Requests of `/until-cancelled` that saw their `Cancellation` set.
+    static let cancellationsSeen = Atomic<Int>(0)
+
     func plan(for head: RequestHead) -> RequestPlan<Void> {
         head.path == "/reject" ? .answer(Response(status: 404, contentType: "text/plain", body: Array("rejected".utf8))) : .proceed(())
     }
 
     func execution(for request: Request, plan: inout Void) -> Execution {
-        request.path.hasPrefix("/slow") || request.path.hasPrefix("/later") || request.path == "/echo" ? .offload : .inline
+        request.path.hasPrefix("/slow") || request.path.hasPrefix("/later") || request.path.hasPrefix("/until-cancelled")
+            || request.path == "/echo" ? .offload : .inline
     }
 
     func respond(to request: Request, plan: Void, complete: @escaping @Sendable (Response) -> Void) {
@@ -58,6 +64,16 @@ struct TestResponder: HTTPResponder {
         if path.hasPrefix("/slow/"), let ms = Int(path.dropFirst(6)) {
             usleep(UInt32(ms * 1000))
             return Response(status: 200, contentType: "text/plain", body: Array("slow \(ms)".utf8))
+        }
+        if path.hasPrefix("/until-cancelled/"), let ms = Int(path.dropFirst(17)) {
+            for _ in 0..<max(1, ms / 5) {   // bounded: ms milliseconds at most
+                if request.cancellation?.isCancelled == true {
+                    Self.cancellationsSeen.wrappingAdd(1, ordering: .relaxed)
+                    return Response(status: 200, contentType: "text/plain", body: Array("cancelled".utf8))
+                }
+                usleep(5000)
+            }
+            return Response(status: 200, contentType: "text/plain", body: Array("done".utf8))
         }
         if path.hasPrefix("/spin/"), let ms = Int(path.dropFirst(6)) {
             usleep(UInt32(ms * 1000)) // inline: holds its loop, as a test needs

@@ -45,6 +45,17 @@ import TestSupport
         #expect(stderr.contains(" error cannot listen on 192.0.2.1:8080: "))
     }
 
+    /// A port another layoutd holds: exit 1 and a log line that says how to pick another port.
+    @Test func aPortInUseNamesTheFlagAndTheVariable() throws {
+        let first = try ServerProcess()
+        defer { _ = try? first.stop() }
+        let (termination, stdout, stderr) = try ServerProcess.run(["--host", "127.0.0.1", "--port", "\(first.port)"])
+        #expect(termination == .exited(1))
+        #expect(stdout == "")
+        #expect(stderr.contains(" error cannot listen on 127.0.0.1:\(first.port): "))
+        #expect(stderr.contains("; port \(first.port) is already in use (another layoutd?): pick another with --port 9000 or PORT=9000 (--port 0 picks a free one)\n"))
+    }
+
     @Test func sigtermDrainsAndExitsZero() throws {
         let server = try ServerProcess()
         let client = try CurlClient()

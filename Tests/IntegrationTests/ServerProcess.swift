@@ -40,6 +40,7 @@ final class ServerProcess {
     private let folder: URL
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
+    var pid: Int32 { process.processIdentifier }
     func url(_ path: String) -> String { baseURL + path }
 
     /// What layoutd wrote to stdout (start-up line, access log) and stderr (log lines) so far.

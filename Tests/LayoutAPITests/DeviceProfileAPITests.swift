@@ -63,7 +63,8 @@ import Testing
         let r = app.post(#"{"collectionView":{"device":"iPhone 16 Mini"},"sections":[{"numberOfItems":1}]}"#)
         #expect(r.status == 422)
         #expect(r.pointers == ["/collectionView/device"])
-        #expect(r.detail == #"Unknown device "iPhone 16 Mini" at /collectionView/device; use one of the \#(DeviceProfiles.all.count) names GET /devices lists, e.g. "iPhone 16", "iPhone 16 Plus", "iPhone 16 Pro", "iPhone 16 Pro Max", "iPhone 16e", or send width and height instead."#)
+        // The nearest name (one character off, case and spaces aside): the last mini.
+        #expect(r.detail == #"Unknown device "iPhone 16 Mini" at /collectionView/device; did you mean "iPhone 13 mini"? GET /devices lists all \#(DeviceProfiles.all.count) names; or send width, height and scale instead."#)
     }
 
     @Test func orientationsADeviceLacksAre422() {
@@ -74,7 +75,7 @@ import Testing
         #expect(app.post(#"{"collectionView":{"device":"iPad mini (A17 Pro)","orientation":"portraitUpsideDown"},"sections":[{"numberOfItems":1}]}"#).status == 200)
         let unknown = app.post(#"{"collectionView":{"device":"iPhone 16","orientation":"landscape"},"sections":[{"numberOfItems":1}]}"#)
         #expect(unknown.status == 422)
-        #expect(unknown.detail == #"Unknown value "landscape" at /collectionView/orientation; use one of: "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"."#)
+        #expect(unknown.detail == #"Unknown value "landscape" at /collectionView/orientation; did you mean "landscapeLeft" or "landscapeRight"? Otherwise use one of: "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"."#)
         let alone = app.post(#"{"collectionView":{"width":100,"height":100,"orientation":"portrait"},"sections":[{"numberOfItems":1}]}"#)
         #expect(alone.status == 422)
         #expect(alone.pointers == ["/collectionView/orientation"])

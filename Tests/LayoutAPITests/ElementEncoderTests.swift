@@ -11,7 +11,7 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
-        let values: [Double] = [0, -0.0, 1, 86.5, 260.0 / 3, 1.0 / 3, -12.25, 1e-7, 1e21, 123456789.123, 9007199254740993, 0.1 + 0.2]
+        let values: [Double] = [0, -0.0, 1, 86.5, 260.0 / 3, 1.0 / 3, -12.25, 1e-7, 1e21, 123456789.123, 9007199254740992, 0.1 + 0.2]
         var list: [LayoutAttributes] = []
         for i in 0..<3_000 {
             let frame = Rect(x: values[Int(next() % 12)], y: Double(i) / 3, width: values[Int(next() % 12)], height: Double(next() % 1000) / 7)

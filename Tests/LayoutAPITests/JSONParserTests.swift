@@ -50,12 +50,29 @@ private func syntaxError(bytes: [UInt8], maxDepth: Int = 64) -> JSONSyntaxError?
     @Test(arguments: [
         ("1e3", 1000.0), ("1E+3", 1000.0), ("25e-1", 2.5), ("0.1", 0.1), ("-0.0", -0.0),
         ("123456789012345678901234567890", 1.2345678901234568e29),
-        ("9007199254740993", 9007199254740992.0), ("1.7976931348623157e308", 1.7976931348623157e308),
+        ("9007199254740992", 9007199254740992.0), ("1.7976931348623157e308", 1.7976931348623157e308),
         ("5e-324", Double.leastNonzeroMagnitude), ("1e-400", 0.0), ("0e999999999", 0.0), ("86.66666666666667", 86.66666666666667),
-        ("0.30000000000000004", 0.30000000000000004), ("-9223372036854775808", -9.223372036854775808e18),
+        ("0.30000000000000004", 0.30000000000000004), ("9223372036854775808", 9.223372036854775808e18),
+        ("-9223372036854775809", -9.223372036854775808e18), ("9007199254740993.5", 9007199254740994.0),
+        ("12345678901234567891e-1", 1234567890123456789.1),
     ])
     func parsesNumbersExactly(text: String, expected: Double) throws {
         #expect(try parse(text) == .number(expected))
+    }
+
+    /// Whole numbers beyond 2^53 within Int64, however written, read exactly (issue 33: a
+    /// `Double` turned 1234567890123456789 into ...768 and 2^53 + 1 into 2^53).
+    @Test(arguments: [
+        ("9007199254740993", 9_007_199_254_740_993), ("-9007199254740993", -9_007_199_254_740_993),
+        ("1234567890123456789", 1_234_567_890_123_456_789), ("9223372036854775807", Int.max),
+        ("-9223372036854775808", Int.min), ("1.5e18", 1_500_000_000_000_000_000), ("9007199254740993.000", 9_007_199_254_740_993),
+        ("1e16", 10_000_000_000_000_000), ("922337203685477580.7e1", Int.max), ("0.9223372036854775807e19", Int.max),
+    ])
+    func parsesIntegersBeyondDoublesExactly(text: String, expected: Int) throws {
+        #expect(try parse(text) == .integer(expected))
+        #expect(try JSONField(parse(text)).int() == expected)
+        // The canonical and compact forms write the integer back as it was.
+        #expect(String(decoding: try parse(text).canonicalBytes(), as: UTF8.self) == String(expected))
     }
 
     @Test func negativeZeroKeepsItsSign() throws {
@@ -80,7 +97,12 @@ private func syntaxError(bytes: [UInt8], maxDepth: Int = 64) -> JSONSyntaxError?
             }
             if generator.next() % 3 == 0 { text += "e\(Int(generator.next() % 60) - 30)" }
             let expected = try #require(Double(text))
-            #expect(try parse(text) == .number(expected), "\(text)")
+            // Whole numbers beyond 2^53 within Int64 read exactly (`.integer`, issue 33).
+            if case .integer(let exact) = try parse(text) {
+                #expect(abs(expected) > 9_007_199_254_740_992 && Double(exact) == expected, "\(text)")
+            } else {
+                #expect(try parse(text) == .number(expected), "\(text)")
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import LayoutEngine
 import Testing
 
 /// The 27 worked examples of list-layout.md §5 (Fixtures/list-examples.json, a copy of
-/// ../shared/spec/list-examples.json) posted through the service as clients send them: every
+/// Tests/Fixtures/list-examples.json) posted through the service as clients send them: every
 /// element (category, kind, index path) with its exact frame (to the 4 decimals the spec
 /// prints) and zIndex, no element more, and the content size.
 @Suite struct ListExamplesAPITests {

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func unknownTypeListsTheListAlias() {
-        let r = app.post(#"{"collectionView":{"width":375,"height":812},"layout":{"type":"table"},"sections":[{"numberOfItems":2}]}"#)
+        let r = app.post(#"{"collectionView":{"width":375,"height":812},"layout":{"type":"tableau"},"sections":[{"numberOfItems":2}]}"#)
         #expect(r.status == 422)
         #expect(r.detail?.contains(#""compositional", "list""#) == true, "\(r.detail ?? "")")
     }

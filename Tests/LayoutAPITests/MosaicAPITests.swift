@@ -101,6 +101,6 @@ import Testing
     @Test func unknownLayoutTypeListsEveryType() {
         let r = app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"type":"circular"},"sections":[]}"#)
         #expect(r.status == 422)
-        #expect(r.detail == #"Unknown value "circular" at /layout/type; use one of: "flow", "waterfall", "columnFlow", "grid", "mosaic", "compositional", "list"."#)
+        #expect(r.detail == #"Unknown value "circular" at /layout/type; use one of: "flow", "waterfall", "columnFlow", "grid", "mosaic", "compositional", "list", "table"."#)
     }
 }

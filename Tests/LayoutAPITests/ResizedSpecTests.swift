@@ -15,6 +15,8 @@ import Testing
             return #"{\#(cv),"layout":{"type":"waterfall","columnCount":3,"headerHeight":20,"sectionHeadersPinToVisibleBounds":true},"sections":[{"itemSizes":[{"width":1,"height":2},{"width":2,"height":1}]},{"numberOfItems":4,"columnCount":2}]}"#
         case "columnFlow":
             return #"{\#(cv),"layout":{"type":"columnFlow"},"sections":[{"numberOfItems":5}]}"#
+        case "table":
+            return #"{\#(cv),"layout":{"type":"table","style":"insetGrouped","rowHeight":44},"sections":[{"numberOfItems":3,"headerTitle":"A"}]}"#
         case "grid":
             return #"{\#(cv),"layout":{"type":"grid","itemsPerLine":4,"sideMargin":16,"spacing":8},"sections":[{"numberOfItems":10}]}"#
         default:
@@ -24,10 +26,10 @@ import Testing
 
     /// The registry, in the order the contract lists the types.
     @Test func everyTypeIsRegisteredOnceInContractOrder() {
-        #expect(LayoutTypes.all.map { $0.typeName } == ["flow", "waterfall", "columnFlow", "grid", "mosaic", "compositional"])
+        #expect(LayoutTypes.all.map { $0.typeName } == ["flow", "waterfall", "columnFlow", "grid", "mosaic", "compositional", "table"])
     }
 
-    @Test(arguments: ["flow", "waterfall", "columnFlow", "grid", "mosaic"])
+    @Test(arguments: ["flow", "waterfall", "columnFlow", "grid", "mosaic", "table"])
     func resizedSpecIsTheSpecOfTheSameRequestWithTheNewBounds(type: String) throws {
         let portrait = try decodedSpec(Self.body(type, width: 375, height: 667))
         let landscape = try decodedSpec(Self.body(type, width: 667, height: 375))
@@ -46,7 +48,7 @@ import Testing
     /// CHT invalidates on a width change, Apple's mosaic on any size change.
     @Test(arguments: [
         ("flow", BoundsInvalidationRule.flow), ("columnFlow", .flow), ("grid", .flow),
-        ("waterfall", .widthChange), ("mosaic", .sizeChange),
+        ("waterfall", .widthChange), ("mosaic", .sizeChange), ("table", .widthChange),
     ])
     func boundsInvalidationRuleFollowsTheLayoutsUIKitClass(type: String, rule: BoundsInvalidationRule) throws {
         #expect(try decodedSpec(Self.body(type, width: 375, height: 667)).boundsInvalidationRule == rule)

@@ -24,9 +24,13 @@ import Testing
         let (r, doc) = try svg("/layout/\(id).svg")
         #expect(r.header("Content-Type") == "image/svg+xml")
         #expect(doc.name == "svg")
-        #expect(doc["viewBox"] == "0 0 320 592.5")
-        #expect(doc["width"] == "320")
+        // The canvas: the drawing (the content size) and the legend's strip beside it.
+        #expect(doc["viewBox"] == "0 0 453 592.5")
+        #expect(doc["width"] == "453")
         #expect(doc["height"] == "592.5")
+        let drawing = try #require(doc.all.first { $0["class"] == "ld-drawing" })
+        #expect(drawing["viewBox"] == "0 0 320 592.5")
+        #expect(drawing["width"] == "320")
         #expect(doc["data-elements"] == "5")
         #expect(doc["data-drawn"] == "5")
         let rects = doc.elementRects
@@ -50,14 +54,15 @@ import Testing
         // At scale 4 the text is 2.75 pt, so "0,2" fits in 20 x 40 (and 10 x 10 holds "0,1").
         let (_, big) = try svg("/layout/\(id).svg?scale=4")
         #expect(big.all.filter { $0["class"] == "ld-label" }.map(\.text) == ["header 0,0", "0,0", "0,1", "0,2"])
-        #expect(big["width"] == "1280")
+        #expect(big["width"] == "1413", "(320 + 117 / 4 + 2 × 2) × 4: the legend beside the drawing")
     }
 
     @Test func scaleMultipliesWidthAndHeightOnly() throws {
         let id = try #require(app.post(Self.waterfall).id)
         let (r, doc) = try svg("/layout/\(id).svg?scale=0.5")
-        #expect(doc["viewBox"] == "0 0 320 592.5")
-        #expect(doc["width"] == "160")
+        // The legend keeps its size in pixels, so at half the pixels its strip is twice as wide in points.
+        #expect(doc["viewBox"] == "0 0 586 592.5")
+        #expect(doc["width"] == "293")
         #expect(doc["height"] == "296.25")
         #expect(r.header("ETag") == "\"\(id).svg;scale=0.5\"")
         #expect(frames(doc.elementRects)[1] == "0,0 0 40 155 232.5")
@@ -162,6 +167,29 @@ import Testing
         #expect(SVGStyle.colourClass(category: .decorationView, kind: "background") == "ld-decoration")
         #expect(SVGStyle.colourClass(category: .supplementaryView, kind: "badge") == "ld-p\(SVGStyle.paletteSlot("badge"))")
         #expect(SVGStyle.paletteSlot("badge") == Int((Array("badge".utf8).reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }) % 6))
+    }
+
+    /// Issue 29: the legend covered the drawing (in the settings list it hid the headers and most of
+    /// cell 0,0). It now sits in a strip to the right of the content, 8 px from it, and the canvas
+    /// grows to hold it: wider always, taller when the legend is taller than the content.
+    @Test func theLegendSitsBesideTheDrawingAndNeverOverIt() throws {
+        let id = try #require(app.post(Self.waterfall).id)
+        let (_, doc) = try svg("/layout/\(id).svg?scale=2")
+        let legend = try #require(doc.all.first { $0["class"] == "ld-legend" })
+        #expect(legend["transform"] == "translate(324 4) scale(0.5)")
+        let box = try #require(legend.children.first { $0["class"] == "ld-legend-box" })
+        #expect(box["width"] == "117")
+        #expect(box["height"] == "58")
+        #expect(doc["viewBox"] == "0 0 386.5 592.5", "320 + 4 + 117 / 2 + 4")
+        for rect in doc.elementRects {
+            let right = (Double(rect["x"] ?? "") ?? 0) + (Double(rect["width"] ?? "") ?? 0)
+            #expect(right <= 320, "\(rect["data-index-path"] ?? "?") ends at \(right), in the legend's strip")
+        }
+        // A layout shorter than its legend: the canvas is as tall as the legend and its margins.
+        let short = try #require(app.post(#"{"collectionView":{"width":100,"height":40},"layout":{"itemSize":{"width":20,"height":20}},"sections":[{"numberOfItems":1}]}"#).id)
+        let (_, small) = try svg("/layout/\(short).svg")
+        #expect(small["viewBox"] == "0 0 233 58", "100 + 8 + 117 + 8 wide; 8 + 42 + 8 tall for 2 legend rows")
+        #expect(small.all.first { $0["class"] == "ld-drawing" }?["viewBox"] == "0 0 100 20")
     }
 }
 

@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"indexPath":[0,7],"width":10,"height":10}"#, "/preferredSizes/0/indexPath",
-         "/preferredSizes/0/indexPath is [0, 7], which is not an item of this layout (it has 1 section); send sizes only for items the layout has."),
+         "/preferredSizes/0/indexPath is [0, 7], which is not an item of this layout (section 0 has 3 items, 0 to 2); send sizes only for items the layout has."),
         (#"{"indexPath":[0,1],"width":0,"height":0}"#, "/preferredSizes/0",
          "/preferredSizes/0 has an empty size; UIKit rejects it (\"UICollectionView Flow Layout received layout attributes with an empty size\"). Send the size the cell measured, both dimensions > 0."),
         (#"{"indexPath":[0,1],"width":-5,"height":10}"#, "/preferredSizes/0/width",

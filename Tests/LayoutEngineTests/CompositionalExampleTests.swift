@@ -1,7 +1,7 @@
 import LayoutEngine
 import Testing
 
-/// The spec's 27 worked examples (../shared/spec/compositional-examples.json, copied to
+/// The spec's 27 worked examples (Tests/Fixtures/compositional-examples.json, copied to
 /// Tests/Fixtures): every expected element's frame to 0.01 pt, the element count and the
 /// content size, in the modern generation and, where given, the legacy one.
 @Suite struct CompositionalExampleTests {

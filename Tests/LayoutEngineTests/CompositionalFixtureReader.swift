@@ -1,7 +1,7 @@
 import Foundation
 import LayoutEngine
 
-/// Reads ../Fixtures/compositional-examples.json (a copy of ../shared/spec/compositional-examples.json)
+/// Reads ../Fixtures/compositional-examples.json (the spec's compositional-examples.json)
 /// into engine configurations, the request schema of the spec mapped field by field. Tests only:
 /// the engine itself imports no Foundation.
 enum CompositionalFixtures {

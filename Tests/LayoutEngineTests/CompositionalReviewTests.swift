@@ -2,7 +2,7 @@ import LayoutEngine
 import Testing
 
 /// Independent review of the compositional solver against rules R1-R50 of
-/// ../shared/spec/compositional-layout.md, on cases that are not among its 27 examples.
+/// docs/uikit-rules/compositional-layout.md, on cases that are not among its 27 examples.
 /// Every expected value was derived by hand from the rules (arithmetic in the comment) before
 /// the solver was read. 390x844 @3x unless stated.
 @Suite struct CompositionalReviewTests {

@@ -1,7 +1,7 @@
 import LayoutEngine
 import Testing
 
-/// Rules of ../shared/spec/compositional-layout.md on cases that are not among its examples;
+/// Rules of docs/uikit-rules/compositional-layout.md on cases that are not among its examples;
 /// every expected value is derived by hand in the comment above it.
 @Suite struct CompositionalRuleTests {
     /// Apple's Grid, transposed: horizontal scrolling, vertical groups (fh 0.2 wide, full height)

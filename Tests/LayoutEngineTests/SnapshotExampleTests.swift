@@ -18,7 +18,7 @@ func applying(_ old: DiffableSnapshot, new: DiffableSnapshot, marks: SnapshotMar
     try? SnapshotApply.run(old: old, change: .snapshot(new, marks), sdk: sdk)
 }
 
-/// The worked examples W1–W20 of shared/spec/diffable-snapshots.md §6.
+/// The worked examples W1–W20 of docs/uikit-rules/diffable-snapshots.md §6.
 @Suite struct SnapshotExampleTests {
     @Test func w1Build() throws {
         let o = try #require(applying(DiffableSnapshot(), [.appendSections(["A", "B"]), .appendItems(["a", "b"], toSection: nil),

@@ -3,7 +3,7 @@ import Testing
 @testable import LayoutEngine
 import TestSupport
 
-/// Rules of shared/spec/diffable-snapshots.md beyond its worked examples.
+/// Rules of docs/uikit-rules/diffable-snapshots.md beyond its worked examples.
 @Suite struct SnapshotRuleTests {
     let abc = snap([("A", ["a", "b"]), ("B", ["c"])])
 
@@ -245,7 +245,7 @@ import TestSupport
             let edit = try SnapshotEditor.edit(old, operations: ops)
             let new = edit.snapshot   // throwing operations are skipped: still a valid snapshot
             for sdk in LinkedSDK.allCases {
-                let o = try #require(try SnapshotApply.run(old: old, change: .snapshot(new, edit.marks), sdk: sdk))
+                let o = try SnapshotApply.run(old: old, change: .snapshot(new, edit.marks), sdk: sdk)
                 let b = try #require(o.batches)
                 let v = BatchValidation.validate(before: old.counts, after: new.counts, updates: b.validatorUpdates, flavor: .collectionView)
                 try #require(v.valid, "round \(round) \(sdk): \(old) + \(ops) -> \(new): \(b.validatorUpdates) \(v.errors.map(\.message))")

@@ -17,6 +17,15 @@ import Testing
         #expect(LaunchOptions().store.ttl == 2_592_000)
     }
 
+    @Test func theSizeBoundIsBytesAndOffByDefault() throws {
+        #expect(LaunchOptions().store.maxBytes == 0)
+        #expect(try LaunchOptions.parse(arguments: ["--store-max-bytes", "8589934592"], environment: [:]).store.maxBytes == 8_589_934_592)
+        #expect(try LaunchOptions.parse(arguments: [], environment: ["LAYOUTD_STORE_MAX_BYTES": "1000000"]).store.maxBytes == 1_000_000)
+        #expect(throws: LaunchError.self) { try LaunchOptions.parse(arguments: ["--store-max-bytes", "8G"], environment: [:]) }
+        #expect(throws: LaunchError.self) { try LaunchOptions.parse(arguments: ["--store-max-bytes", "-1"], environment: [:]) }
+        #expect(LaunchOptions.usage.contains("--store-max-bytes BYTES"))
+    }
+
     @Test func badStoreValuesAreRefusedWithoutThePassword() {
         // Not a URL at all; an unknown scheme (mysql://) passes here and is refused at start-up by
         // the store factory (StoreFactoryTests), which knows the backends this build has.

@@ -8,7 +8,7 @@
 --   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
 --   MODE=comphit / compmiss: as hit / miss with a compositional layout, Apple's "Nested Groups"
 --     sample (a 0.7-wide item beside a vertical group of 2, groups 0.4 of the height tall).
--- Prints one machine-readable RESULT line at the end (same fields as ../shared/peers/bench/wrk.lua).
+-- Prints one machine-readable RESULT line at the end (same fields as the peer servers' bench/wrk.lua).
 local mode = os.getenv("MODE") or "get"
 local items = os.getenv("ITEMS") or "1000"
 local prefix = '{"collectionView":{"width":1200,"height":'

@@ -3,13 +3,15 @@ import LayoutEngine
 
 /// Writes batch verdicts with `JSONWriter` directly: a 100,000-item mapping is ~3 MB of JSON and
 /// must not go through intermediate values. Every verdict field is always present (null when it
-/// does not apply), so clients read one shape; `repaired` only when a repair was asked for.
+/// does not apply), so clients read one shape; `repaired` only when a repair was asked for, and
+/// `fixedUpdates` (an object, which client generators cannot type as nullable) only when UIKit
+/// rejects the batch.
 enum BatchEncoder {
     /// `{"valid":…,"errors":[…],…}`; with `updates`, the diff's batch comes first as `"updates"`.
     static func verdict(_ v: BatchVerdict, updates: BatchUpdates? = nil, repairAsked: Bool) -> [UInt8] {
         let issues = v.errors.count + v.warnings.count
         var w = JSONWriter(capacity: 512 + issues * 400 + (v.mapping?.count ?? 0) * 32 + (v.steps?.count ?? 0) * 48
-                           + (updates?.operationCount ?? 0) * 16 + (v.after?.count ?? 0) * 16)
+                           + ((updates?.operationCount ?? 0) + (v.fixedUpdates?.operationCount ?? 0)) * 16 + (v.after?.count ?? 0) * 16)
         w.raw("{")
         if let updates {
             w.raw(#""updates":"#)
@@ -34,6 +36,10 @@ enum BatchEncoder {
         if let m = v.mapping { write(m, &w) } else { w.null() }
         w.raw(#","steps":"#)
         if let s = v.steps { write(s, &w) } else { w.null() }
+        if let f = v.fixedUpdates {
+            w.raw(#","fixedUpdates":"#)
+            write(f, &w)
+        }
         if repairAsked {
             w.raw(#","repaired":"#)
             if let r = v.repaired {
@@ -61,11 +67,8 @@ enum BatchEncoder {
         paths(u.reloadItems, &w)
         w.raw(#","moveItems":["#)
         for (k, m) in u.moveItems.enumerated() {
-            w.raw(k == 0 ? "[" : ",[")
-            path(m.from, &w)
-            w.raw(",")
-            path(m.to, &w)
-            w.raw("]")
+            if k > 0 { w.raw(",") }
+            move(m, &w)
         }
         w.raw(#"],"deleteSections":"#)
         ints(u.deleteSections, &w)
@@ -75,16 +78,31 @@ enum BatchEncoder {
         ints(u.reloadSections, &w)
         w.raw(#","moveSections":["#)
         for (k, m) in u.moveSections.enumerated() {
-            w.raw(k == 0 ? "[" : ",[")
-            w.int(m.from)
-            w.raw(",")
-            w.int(m.to)
-            w.raw("]")
+            if k > 0 { w.raw(",") }
+            move(m, &w)
         }
         w.raw("]}")
     }
 
-    /// `{"code","message","update","index","indexPath"?,"section"?,"fix"}`.
+    /// `[[s,i],[s,i]]`.
+    static func move(_ m: ItemMove, _ w: inout JSONWriter) {
+        w.raw("[")
+        path(m.from, &w)
+        w.raw(",")
+        path(m.to, &w)
+        w.raw("]")
+    }
+
+    /// `[from,to]`.
+    static func move(_ m: SectionMove, _ w: inout JSONWriter) {
+        w.raw("[")
+        w.int(m.from)
+        w.raw(",")
+        w.int(m.to)
+        w.raw("]")
+    }
+
+    /// `{"code","message","update","index","indexPath"?,"section"?,"fix","edits"}`.
     static func write(_ issues: [BatchIssue], _ w: inout JSONWriter) {
         w.raw("[")
         for (k, i) in issues.enumerated() {
@@ -106,6 +124,31 @@ enum BatchEncoder {
             }
             w.raw(#","fix":"#)
             w.string(i.fix)
+            w.raw(#","edits":"#)
+            write(i.edits, &w)
+            w.raw("}")
+        }
+        w.raw("]")
+    }
+
+    /// `[{"op":"replace","path":"/updates/insertItems/0","value":[0,3]}, …]`: RFC 6902 operations
+    /// on the request as sent (see `BatchEdit`).
+    static func write(_ edits: [BatchEdit], _ w: inout JSONWriter) {
+        w.raw("[")
+        for (k, e) in edits.enumerated() {
+            w.raw(k == 0 ? #"{"op":"# : #",{"op":"#)
+            w.string(e.operation.rawValue)
+            w.raw(#","path":"#)
+            w.string(e.pointer)
+            if let v = e.value {
+                w.raw(#","value":"#)
+                switch v {
+                case .section(let s): w.int(s)
+                case .indexPath(let p): path(p, &w)
+                case .sectionMove(let m): move(m, &w)
+                case .itemMove(let m): move(m, &w)
+                }
+            }
             w.raw("}")
         }
         w.raw("]")

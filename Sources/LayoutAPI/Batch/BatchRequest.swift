@@ -9,6 +9,8 @@ struct BatchValidateRequest: Equatable {
     var flavor: BatchFlavor
     var strict: Bool
     var repair: RepairMode?
+    /// The iOS release whose wording the messages use (`wording`; absent: the classic wording).
+    var wording: BatchWording = .classic
 }
 
 /// Caps on what one batch request may describe, so no request makes the server work for long.
@@ -26,7 +28,7 @@ enum BatchLimits {
 /// with: shape errors are 400 at once, values a batch cannot have (negative counts or indexes,
 /// over a cap) are collected into one 422.
 enum BatchRequestDecoder {
-    static let topLevelKeys: Set<String> = ["before", "after", "flavor", "strict", "repair", "updates"]
+    static let topLevelKeys: Set<String> = ["before", "after", "flavor", "strict", "repair", "updates", "wording"]
 
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> BatchValidateRequest {
         try run(body) { root, reader throws(FieldError) in
@@ -45,7 +47,9 @@ enum BatchRequestDecoder {
         let updates = try o.optional("updates").map { f throws(FieldError) in
             try reader.batchUpdates(f, maxOperations: maxOperations)
         } ?? BatchUpdates()
-        return BatchValidateRequest(before: before, after: after, updates: updates, flavor: flavor, strict: strict, repair: repair)
+        let wording = try o.optional("wording").map { f throws(FieldError) in try reader.batchWording(f) } ?? .classic
+        return BatchValidateRequest(before: before, after: after, updates: updates, flavor: flavor, strict: strict, repair: repair,
+                                    wording: wording)
     }
 
     /// Parses `body`, runs `read`, and turns what went wrong into the API's errors.
@@ -197,7 +201,8 @@ extension WireReader {
 
     /// A JSON number that is a whole `Int`, or nil.
     static func whole(_ value: JSON) -> Int? {
-        guard case .number(let d) = value else { return nil }
+        if case .integer(let exact) = value { return exact }
+        guard case .number(let d) = value, abs(d) <= 9_007_199_254_740_992 else { return nil }
         return Int(exactly: d)
     }
 

@@ -11,6 +11,9 @@ final class BodiesInTheMaking: Sendable {
     /// About what one element takes in a full body (a uniform grid writes ~106 bytes; fractional
     /// frames more): an estimate made before encoding, never trusted for anything but this bound.
     static let bytesPerElement = 128
+    /// Answers up to this size are admitted without a reservation (`admitAnswer`): the server's
+    /// own per-connection allowance covers them.
+    static let smallAnswer = 64 * 1024
 
     private let reserved = Atomic<Int>(0)
 

@@ -132,6 +132,11 @@ final class CachedLayout: Sendable {
         LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates)
     }
 
+    /// The full body, or nil once it passes `limit` bytes (never built whole past it).
+    func encodeFull(limit: Int) -> [UInt8]? {
+        LayoutEncoder.full(id: id, layout: layout, kinds: kindPrefixes, estimates: spec.estimates, limit: limit)
+    }
+
     /// Whether an answer may have to encode the full body on the I/O loop: it is not made yet and
     /// the layout has more than `limit` elements.
     func fullPending(limit: Int) -> Bool {

@@ -21,14 +21,19 @@ struct Answer: Sendable {
     var contentLocation: String?
     /// Other headers of this answer (`Preference-Applied`, `Allow`, `Retry-After`, policies).
     var headers = Headers()
+    /// The buffer budget this answer's bytes hold while it is made (`admitAnswer`), released
+    /// when the answer is dropped.
+    var reservations: [BodiesInTheMaking.Reservation] = []
 
     enum Body: Sendable {
         /// Bytes made for this answer, compressed per request when the client asks.
         case bytes([UInt8])
         /// A cached body, compressed once per coding (counted in the cache for `entry`).
         case cached(EncodedBody, of: CachedLayout?)
-        /// Drawn only when needed (not for a 304); its coding is decided before it is drawn.
-        case rendered(@Sendable () -> [UInt8])
+        /// Drawn only when needed (not for a 304, nor for a `HEAD` of a picture: `headWithoutBody`);
+        /// its coding is decided before it is drawn. A failure (an answer that passed
+        /// `--max-answer-bytes` while being made) is answered instead.
+        case rendered(@Sendable () -> Result<[UInt8], APIError>)
     }
 
     enum Validator: Sendable {
@@ -146,6 +151,7 @@ extension LayoutApplication {
         for field in answer.headers { headers.add(field.name, field.value) }
         var body: [UInt8]
         var sent = ContentCoding.identity
+        var unmade = false
         /// Bytes made for this answer alone, compressed at the per-request level.
         func packed(_ bytes: [UInt8]) -> [UInt8] {
             guard coding != .identity, !bytes.isEmpty,
@@ -162,10 +168,20 @@ extension LayoutApplication {
             }
         case .bytes(let bytes):
             body = packed(bytes)
+        case .rendered where method == "HEAD":
+            // The headers are known without the body: no picture is drawn for a HEAD.
+            body = []
+            unmade = true
+            sent = coding
         case .rendered(let render):
-            body = packed(render())
+            switch render() {
+            case .success(let bytes): body = packed(bytes)
+            case .failure(let error): return finish(Answer(error), negotiation: negotiation, method: method, route: route)
+            }
         }
         if sent != .identity { headers.add("Content-Encoding", sent.rawValue) }
-        return Response(status: answer.status, headers: headers, body: body, route: route?.template)
+        var response = Response(status: answer.status, headers: headers, body: body, route: route?.template)
+        response.omitsContentLength = unmade
+        return response
     }
 }

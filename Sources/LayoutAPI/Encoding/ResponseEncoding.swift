@@ -21,7 +21,8 @@ extension LayoutApplication {
     static let inlineCompressionLimit = 16 * 1024
 
     /// Whether answers of this media type are compressed: JSON (`application/json`,
-    /// `application/problem+json`, any `+json`), SVG and YAML.
+    /// `application/problem+json`, any `+json`), SVG, YAML and HTML (the playground and the API
+    /// reference, both fixed bytes compressed once per coding).
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         // The types this server sends, without parsing (this runs for every response).
@@ -30,7 +31,7 @@ extension LayoutApplication {
         if contentType == ProtobufEncoder.mediaType { return true }
         if contentType.hasPrefix("text/plain") { return false }
         let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        return isJSON(media) || media == "image/svg+xml" || media == "application/yaml"
+        return isJSON(media) || media == "image/svg+xml" || media == "application/yaml" || media == "text/html"
     }
 
     /// `response.body` compressed at the per-request level with `Content-Encoding` (identity, or a

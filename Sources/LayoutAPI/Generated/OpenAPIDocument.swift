@@ -45,7 +45,23 @@ enum OpenAPIDocument {
         moment later) are `Cache-Control: no-store`. The playground (`/`) and this contract are
         `max-age=300` with an `ETag`. `Vary` names every request header an answer depends
         on, so a shared cache (nginx `proxy_cache`, a CDN) needs no overrides. `HEAD` answers what
-        `GET` would, without the body.
+        `GET` would, without the body; a `HEAD` whose body would be made for it (a picture, the full
+        body of a layout over `--cached-body-elements`) is answered from what is known without making
+        it, so it has no `Content-Length` (RFC 9110 §9.3.2 lets a `HEAD` answer leave it out).
+    
+        Answer budgets (issue 33; see also docs/operations-limits.md): every answer that can be larger
+        than its request (a full layout, an element list, an invalidation, a snapshot, a section
+        snapshot's `snapshot(of:)` answers, a batch verdict's mapping) is bounded in bytes before it is
+        built. Past `--max-answer-bytes` (default 268435456, never more than `--max-buffered-bytes`) it
+        is a 422 `https://layoutd.dev/problems/answer-too-large` naming the limit (and, for operations,
+        the one that passed it). When the server's buffer budget has no room for it now, a 503 with
+        `Retry-After: 1`, decided before the status line: a 200 is only started for an answer that
+        will be sent whole (an answer that still ends early, a reader that stopped reading, is counted
+        in `layoutd_http_answers_cut_short_total` and logged). Work whose client closed its connection
+        (a half-close included) stops at its next step; such a client may read a 400
+        `https://layoutd.dev/problems/client-gone`. Heavy requests (layouts of 50,000 elements or more,
+        bodies of 512 KiB or more) run on a lane of their own (`--heavy-lane-threads`), so they never
+        hold cheap ones.
     
         Header values may be percent-encoded (as swift-openapi-generator clients send them):
         `Prefer: return%3Dminimal` and `If-None-Match: %22…%22` are read as `return=minimal` and `"…"`.
@@ -60,6 +76,8 @@ enum OpenAPIDocument {
         description: Health, metrics and this contract.
       - name: batch
         description: Validate batch updates as UIKit does, and compute them from identifiers.
+      - name: crash
+        description: Explain the UIKit exceptions in a crash report or log, and reproduce them.
     paths:
       /:
         get:
@@ -177,6 +195,54 @@ enum OpenAPIDocument {
                   $ref: '#/components/headers/CacheControl'
                 Vary:
                   $ref: '#/components/headers/Vary'
+      /docs:
+        get:
+          tags: [operations]
+          operationId: getAPIReference
+          summary: This contract as a page to read (the API reference).
+          description: |
+            One self-contained HTML document rendered from this contract when the binary was built
+            (`scripts/gen-openapi`): every operation with its parameters, request body, answers and
+            examples, and every schema with its fields, types, defaults and descriptions, linked to
+            each other, with a table of contents. No script, and nothing loaded from elsewhere: it
+            works offline, under a Content-Security-Policy that allows only inline styles. Its
+            `<meta name="openapi-sha256">` is the SHA-256 of the contract it was rendered from.
+          parameters:
+            - $ref: '#/components/parameters/IfNoneMatch'
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The page.
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Content-Encoding:
+                  $ref: '#/components/headers/ContentEncoding'
+                Vary:
+                  $ref: '#/components/headers/Vary'
+              content:
+                text/html:
+                  schema:
+                    type: string
+                  example: "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">…"
+            '304':
+              description: The client's copy is current (its `If-None-Match` names this representation's ETag).
+              headers:
+                ETag:
+                  $ref: '#/components/headers/ETag'
+                Cache-Control:
+                  $ref: '#/components/headers/CacheControl'
+                Vary:
+                  $ref: '#/components/headers/Vary'
       /metrics:
         get:
           tags: [operations]
@@ -280,7 +346,9 @@ enum OpenAPIDocument {
             samples), `grid` (N per line) or `compositional` (`UICollectionViewCompositionalLayout`:
             sections, nested groups, badges, backgrounds, orthogonal sections, layout header, and
             list sections, `UICollectionLayoutListConfiguration`; `"type": "list"` is the same layout
-            under another name, with the same ids); each
+            under another name, with the same ids) or `table` (`UITableView`: plain, grouped and
+            insetGrouped styles, fixed, per-row and self-sizing rows, section headers and footers,
+            floating headers, table header and footer views); each
             type's schema lists its fields and defaults, and fields of another type are a 400. Every
             type is cached and queried the same way.
     
@@ -463,6 +531,29 @@ enum OpenAPIDocument {
                           - list: {appearance: plain, headerMode: firstItemInSection}
                             interGroupSpacing: 4
                       sections: [{numberOfItems: 1}, {numberOfItems: 3}, {numberOfItems: 4}]
+                  tableSettings:
+                    summary: A settings screen as a UITableView (insetGrouped, 44-pt rows, title headers measured, separators).
+                    value:
+                      collectionView: {device: iPhone 16 Pro}
+                      layout:
+                        type: table
+                        style: insetGrouped
+                        rowHeight: 44
+                        listEnvironment: {includeSeparators: true}
+                      sections:
+                        - {numberOfItems: 1}
+                        - {numberOfItems: 3, headerTitle: General, measuredHeaderHeight: 38.333333333333336}
+                        - {numberOfItems: 2, headerTitle: Privacy, footerTitle: "Apps that asked for access appear here."}
+                  tablePlainSelfSizing:
+                    summary: A plain UITableView with self-sizing rows (two measured) and title headers that float at query time.
+                    value:
+                      collectionView: {width: 393, height: 852, scale: 3, contentInset: {top: 103, bottom: 34}}
+                      layout: {type: table, estimatedRowHeight: 80}
+                      sections:
+                        - {numberOfItems: 4, headerTitle: A, measuredRowHeights: [61.5, null, null, 90]}
+                        - {numberOfItems: 6, headerTitle: B}
+                      preferredSizes:
+                        - {indexPath: [1, 0], height: 120}
                   rightToLeft:
                     summary: The `grid` request in a right-to-left locale; rows start at the right.
                     value: {"collectionView": {"width": 375, "height": 667, "layoutDirection": "rightToLeft"}, "sections": [{"numberOfItems": 3}]}
@@ -1120,6 +1211,14 @@ enum OpenAPIDocument {
             - `warnings`: hazards UIKit accepts but that break apps (`ITEM_CHANGES_IN_MOVED_SECTION`,
               `RELOAD_TARGET_IGNORES_MOVES`, `DUPLICATE_DELETE`); with `strict` they are errors.
             - `expectedAfter`: the counts a consistent data source reports after the batch.
+            - Consistent fixes (docs/batch-verdicts.md): each error's `fix` says what to change and
+              `edits` says it as RFC 6902 operations on the request's `updates` as sent; the edits of
+              all errors applied together give a batch UIKit accepts with the same `before` and
+              `after`, and `fixedUpdates` is that batch. After UIKit's first reason, each further
+              error is what UIKit raises once the fixes listed before it are applied, so no error is
+              the echo of another (an out-of-range insert is not followed by a count mismatch it
+              caused); where a mistake can be fixed two ways, the way that fits the data source's
+              counts is chosen (the counts are never edited).
             - When valid: `after`, `mapping` (every old index path to its new one, null when
               deleted) and `steps`, the data-source mutations in an order that keeps a model
               consistent (deletes descending, then inserts ascending; moves split into both).
@@ -1182,7 +1281,9 @@ enum OpenAPIDocument {
                             update: dataSource
                             index: null
                             section: 0
-                            fix: 'Your data source must report 5 items in section 0 (it reports 6), i.e. counts [5]; or add the missing inserts/deletes.'
+                            fix: 'The data source reports 6 items in section 0 after the update, but the updates account for 5: 5 before + 0 inserted − 0 deleted + 0 moved in − 0 moved out; 1 item appeared without an insert. Fix: add [0, 5] to insertItems. If the data source is what is wrong instead, it must report 5 items in section 0.'
+                            edits:
+                              - {op: add, path: /updates/insertItems/-, value: [0, 5]}
                         warnings: []
                         uikitException: 'Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (6) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).'
                         uikitException164: 'Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [5] } Data source after updates = { 1 section with item counts: [6] } Updates = [ ]'
@@ -1190,6 +1291,7 @@ enum OpenAPIDocument {
                         after: null
                         mapping: null
                         steps: null
+                        fixedUpdates: {deleteItems: [], insertItems: [[0, 5]], reloadItems: [], moveItems: [], deleteSections: [], insertSections: [], reloadSections: [], moveSections: []}
             '400':
               description: |
                 Malformed JSON (pointer ""), or a field of the wrong type, missing or unknown (e.g. an
@@ -1199,7 +1301,7 @@ enum OpenAPIDocument {
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
-                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\".", "errors": [{"pointer": "/updates/deleteItem", "detail": "Unknown field at /updates/deleteItem; remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\"."}]}
+                  example: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /updates/deleteItem; did you mean \"deleteItems\"? Otherwise remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\".", "errors": [{"pointer": "/updates/deleteItem", "detail": "Unknown field at /updates/deleteItem; did you mean \"deleteItems\"? Otherwise remove \"deleteItem\" or use one of: \"deleteItems\", \"deleteSections\", \"insertItems\", \"insertSections\", \"moveItems\", \"moveSections\", \"reloadItems\", \"reloadSections\"."}]}
             '413':
               $ref: '#/components/responses/PayloadTooLarge'
             '415':
@@ -1214,12 +1316,15 @@ enum OpenAPIDocument {
                 operations in `updates` than the server's cap (`--max-batch-operations`, default
                 100,000, counting every entry of every list; pointer `/updates`), more than 1,000,000
                 sections or 1,000,000 items in all in `before` or `after`, or an unknown `flavor` or
-                `repair`.
+                `repair`. A verdict over `--max-answer-bytes` (its mapping and steps list every item)
+                is an `answer-too-large` 422 (`AnswerTooLarge`), decided before it is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "/before/1 is -2; an item count must be 0 or more.", "errors": [{"pointer": "/before/1", "detail": "/before/1 is -2; an item count must be 0 or more."}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
       /batch/diff:
         post:
           tags: [batch]
@@ -1306,12 +1411,15 @@ enum OpenAPIDocument {
                 identifiers: {(…)}") or across sections (`/old/1/0 is "a", already /old/0/0; an
                 identifier occurs once in all sections of a snapshot, not once per section.`), more identifiers in `old` and `new` together than the server's
                 cap (`--max-batch-operations`, default 100,000; pointer ""), more than 1,000,000
-                sections in either, or an unknown `flavor`.
+                sections in either, or an unknown `flavor`. An answer over `--max-answer-bytes` is an
+                `answer-too-large` 422 (`AnswerTooLarge`), decided before it is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-batch", "title": "Batch rejected", "status": 422, "detail": "The identifiers are not unique (1 repeated): a diffable data source refuses them with \"Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}\". Give every item its own identifier, unique across all sections.", "errors": [{"pointer": "/old/0/2", "detail": "/old/0/2 is \"b\", like /old/0/1; identifiers must be unique within a section."}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
       /snapshot/apply:
         post:
           tags: [batch]
@@ -1380,7 +1488,7 @@ enum OpenAPIDocument {
                       value: {"valid": true, "errors": [], "warnings": [], "snapshot": {"sections": [{"id": "A", "items": ["b"]}, {"id": "B", "items": ["c", "a", "d"]}]}, "reloadedSections": [], "reloadedItems": ["b"], "reconfiguredItems": [], "before": [2, 1], "after": [1, 3], "path": "diff", "updates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "validatorUpdates": {"deleteItems": [], "insertItems": [[1, 2]], "reloadItems": [], "moveItems": [[[0, 0], [1, 1]]], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "hazards": [], "reloadUpdates": {"deleteItems": [], "insertItems": [], "reloadItems": [[0, 0]], "moveItems": [], "deleteSections": [], "insertSections": [], "reloadSections": [], "moveSections": []}, "reconfigureItems": [], "verdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}, "reloadVerdict": {"valid": true, "errors": [], "warnings": [], "uikitException": null}}
                     duplicate:
                       summary: Answer to the duplicate example.
-                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)"}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
+                      value: {"valid": false, "error": {"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0/items/2", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)", "identifier": "b", "detail": "\"b\" appears more than once in items; list each identifier once."}, "errors": [{"code": "DUPLICATE_ITEM_IDENTIFIERS", "exception": "NSInternalInconsistencyException", "reason": "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    b\n)}", "operation": 0, "pointer": "/operations/0/items/2", "evidence": "V (firefox-ios#23056), D? (_UIDiffableDataSourceUpdate.m:81)", "identifier": "b", "detail": "\"b\" appears more than once in items; list each identifier once."}], "warnings": [], "reloadedSections": null, "reloadedItems": null, "reconfiguredItems": null, "before": [1], "after": null, "path": null, "hazards": null, "reconfigureItems": null}
             '400':
               description: Malformed JSON (pointer ""), a field of the wrong type (an identifier that is neither a string nor an integer), an unknown field or `op`, both or neither of `operations` and `new`, or both or neither of `before` and `after` where an operation needs one. `errors[0].pointer` names the field.
               content:
@@ -1401,12 +1509,17 @@ enum OpenAPIDocument {
                 text for the same mistake made through the API; or over the caps: more than 1,000,000
                 items in a snapshot or named by the operations, more than `--max-batch-operations`
                 operations, or operations that would visit more than 20,000,000 identifiers (pointer
-                `/operations/k`); or an unknown `source` or `linkedSDK`.
+                `/operations/k`); or an unknown `source` or `linkedSDK`. An integer identifier outside
+                the 64-bit range (-9223372036854775808 to 9223372036854775807) is a 422 too: integers
+                are read exactly across that range. An answer over `--max-answer-bytes` is an
+                `answer-too-large` 422 (`AnswerTooLarge`), decided before it is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b", "errors": [{"pointer": "/old/sections/1/items/0", "detail": "/old/sections/1/items/0 is \"b\", already /old/sections/0/items/1; an item identifier occurs once in a whole snapshot, not once per section. UIKit: Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger. Item identifier that already exists: b"}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
       /snapshot/section:
         post:
           tags: [batch]
@@ -1465,12 +1578,107 @@ enum OpenAPIDocument {
             '415':
               $ref: '#/components/responses/UnsupportedMediaType'
             '422':
-              description: An item twice in the tree (pointer `/snapshot/items`, type `https://layoutd.dev/problems/unprocessable-snapshot`), or over the caps (1,000,000 items, `--max-batch-operations` operations, 20,000,000 items visited).
+              description: |
+                An item twice in the tree (pointer `/snapshot/items`, type
+                `https://layoutd.dev/problems/unprocessable-snapshot`), or over the caps (1,000,000 items,
+                `--max-batch-operations` operations, 20,000,000 items visited), or an answer over `--max-answer-
+                bytes` (`answer-too-large`, pointer `/operations/k`, the operation that passed it: each
+                `snapshot(of:)` answer copies its subtree), decided before the answer is built.
               content:
                 application/problem+json:
                   schema:
                     $ref: '#/components/schemas/Problem'
                   example: {"type": "https://layoutd.dev/problems/unprocessable-snapshot", "title": "Snapshot rejected", "status": 422, "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}", "errors": [{"pointer": "/snapshot/items", "detail": "Item 1 of the tree (depth first) is \"a\", like item 0; a section snapshot holds each item once. UIKit: Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    a\n)}"}]}
+            '503':
+              $ref: '#/components/responses/AnswerBusy'
+      /crash/explain:
+        post:
+          tags: [crash]
+          operationId: explainCrash
+          summary: The UIKit exception reasons in a crash report or log, explained and reproduced.
+          description: |
+            Send the crash report or console log as pasted with `Content-Type: text/plain` (UTF-8, up
+            to 16 MiB; not listed under `requestBody` below, where some client generators cannot take
+            it), or JSON with `text` (and, when the text does not say, `iosVersion` and `flavor`). Whatever wraps UIKit's reasons is
+            read through: uncaught-exception banners, `Fatal Exception:` lines, Xcode's
+            `Thread 1: "…"` banners with `\n` escapes, assertion-failure lines, log prefixes,
+            CoreData's NSFetchedResultsController wrapper, `.ips` JSON reports (their `asi` and
+            `os_version`), Crashlytics and Sentry exports, curly quotes, a reason cut short.
+    
+            Every distinct reason is one finding, in the order of the text, with how often it occurs:
+            a stable `code` (the `/batch/validate` and `/snapshot/apply` codes where they exist), the
+            `message` as UIKit printed it (wrappers removed, whitespace runs as single spaces or line
+            breaks), `class`, the `facts` it carries, an `explanation` with the arithmetic, `causes`
+            with code-level fixes (most likely first), the `iosVersions` that print that wording, Apple
+            `docs`, and a `reproduction`: the smallest request to layoutd that answers UIKit's same
+            message at `expect.pointer` (hex pointers such as `0x2824ba7c0` aside). Every reproduction
+            is checked by posting it to the route's own decoder and engine before it is answered; where
+            the mistake lies outside what layoutd models (cell registration, scrolling, a custom
+            layout's cache) or the figures cannot be rebuilt, `reproduction` is null and
+            `reproductionNote` says why. For the iOS 16.4+ "Invalid batch updates detected" reason,
+            which lists the whole batch, the batch is rebuilt and `violations` lists every violation.
+    
+            Crash reports carry user data: the text is read for this answer only, never stored, logged
+            or cached (`Cache-Control: no-store`). Matching is one linear pass over the text (an
+            11 MB log answers in about 0.3 s).
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema:
+                  $ref: '#/components/schemas/CrashExplainRequest'
+                examples:
+                  reason:
+                    summary: A table view's iOS 17 reason, as a developer copied it (send the same text as text/plain without the JSON around it).
+                    value: {"text": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]"}
+                  withVersion:
+                    summary: A reason that names neither row nor item, with what the caller knows.
+                    value: {"text": "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x600000c2c1a0> {length = 2, path = 0 - 3})'", "iosVersion": "17.2", "flavor": "tableView"}
+          responses:
+            '408':
+              $ref: '#/components/responses/RequestTimeout'
+            '431':
+              $ref: '#/components/responses/HeaderFieldsTooLarge'
+            '505':
+              $ref: '#/components/responses/HTTPVersionNotSupported'
+            default:
+              $ref: '#/components/responses/Problem'
+            '200':
+              description: The reasons found, explained.
+              content:
+                application/json:
+                  schema:
+                    $ref: '#/components/schemas/CrashExplanation'
+                  examples:
+                    reason:
+                      summary: The answer to the first example.
+                      value: {"findings": [{"code": "INVALID_BATCH_UPDATES", "message": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [20] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Delete row (0 - 0), Insert row (0 - 0) ]", "count": 1, "class": "tableView", "exception": "NSInternalInconsistencyException", "logged": false, "truncated": false, "facts": {"wording": "and", "before": [20], "after": [3], "updates": ["Delete row (0 - 0)", "Insert row (0 - 0)"], "flavor": "tableView"}, "explanation": "UIKit (iOS 16.4 and later) found that the counts the data source returned before ([20]) and after ([3]) the batch cannot be reached with the 2 updates listed (reloads appear as a delete plus an insert). Section 0: 20 + 1 inserted − 1 deleted = 20, but the data source returned 3. Before 16.4 UIKit logged this and silently called reloadData; now it is an exception. The rebuilt batch's violations are listed under violations.", "causes": [{"cause": "A reload (one delete plus one insert per reloaded row) while the model's count changed at the same time.", "fix": "Insert or delete rows for the count change; reload only rows whose content changed, in a separate batch or with reconfigureItems."}, {"cause": "The model changed outside the batch: UIKit read the counts again (a reloadData, a layout pass or the view coming on screen) after the array had already changed, or the array changes again after the batch.", "fix": "Mutate the array inside the performBatchUpdates (or beginUpdates/endUpdates) closure, in the same order as the deleteRows(at:with:)/insertRows(at:with:) calls, and nowhere else; never call reloadData in between."}, {"cause": "Updates arrive from another thread or from two sources at once (an NSFetchedResultsController, Realm or PHPhotoLibrary change observer applying changes computed against an older model).", "fix": "Apply model changes and table view updates together on the main queue, one change set at a time; for photo libraries use PHFetchResultChangeDetails' fetchResultAfterChanges inside the same batch."}, {"cause": "The table view was not on screen (or was never laid out) when the model changed, so its cached counts are stale.", "fix": "If the view is not in a window, call reloadData instead of batch updates; UIKit 16.4+ no longer falls back to reloadData by itself."}], "iosVersions": {"since": "16.4", "until": null, "note": "New in iOS 16.4 (Apple engineer, forums thread 728797): a hard exception where 13.0–16.3 logged and reloaded. \"before and/or after\" in 16.4–16.x, \"before and after\" from iOS 17 (real reports); UIKit puts each part on its own line and each update on a tab-indented line.", "source": "real reports in public issues"}, "docs": [{"title": "UITableView.performBatchUpdates(_:completion:)", "url": "https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)"}, {"title": "Table View Programming Guide: Batch Insertion, Deletion, and Reloading of Rows and Sections", "url": "https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/TableView_iPhone/ManageInsertDeleteRow/ManageInsertDeleteRow.html"}], "reproduction": {"method": "POST", "path": "/batch/validate", "body": {"before": [20], "after": [3], "flavor": "tableView", "updates": {"deleteItems": [[0, 0]], "insertItems": [[0, 0]]}, "wording": {"ios": "17.0"}}, "expect": {"pointer": "/uikitException164", "message": "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [20] }\nData source after updates = { 1 section with row counts: [3] }\nUpdates = [\n\tDelete row (0 - 0),\n\tInsert row (0 - 0)\n]"}, "assumptions": ["iOS 17.0 wording (\"before and after\")"]}, "reproductionNote": null, "violations": [{"code": "INVALID_NUMBER_OF_ITEMS", "message": "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (1 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).", "update": "dataSource", "index": null, "section": 0, "fix": "The data source reports 3 rows in section 0 after the update, but the updates account for 20: 20 before + 1 inserted − 1 deleted + 0 moved in − 0 moved out; 17 rows disappeared without a delete. Fix: add [0, 19] to deleteItems, add [0, 18] to deleteItems, add [0, 17] to deleteItems, add [0, 16] to deleteItems, add [0, 15] to deleteItems, 12 more (see edits). If the data source is what is wrong instead, it must report 20 rows in section 0.", "edits": [{"op": "add", "path": "/updates/deleteItems/-", "value": [0, 19]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 18]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 17]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 16]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 15]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 14]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 13]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 12]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 11]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 10]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 9]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 8]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 7]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 6]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 5]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 4]}, {"op": "add", "path": "/updates/deleteItems/-", "value": [0, 3]}]}], "violationsOmitted": 0}], "omitted": 0, "ios": null, "uikitBuild": null}
+            '400':
+              description: The body is not text (invalid UTF-8, NUL bytes, mostly control bytes; type `https://layoutd.dev/problems/not-text`), or JSON of the wrong shape (`text` missing or not a string, an unknown field).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/not-text", "title": "Not text", "status": 400, "detail": "The body is not valid UTF-8; send the crash report or console log as UTF-8 text (a .crash, .ips or .txt file, not a binary or compressed file).", "errors": [{"pointer": "", "detail": "The body is not valid UTF-8; send the crash report or console log as UTF-8 text (a .crash, .ips or .txt file, not a binary or compressed file)."}]}
+            '413':
+              description: A text over 16 MiB (or a body over `--max-body-bytes`).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "about:blank", "title": "Content Too Large", "status": 413, "detail": "The crash text has 17340347 bytes, more than this route reads (16777216). Send the part of the log around the exception (the reason and the lines before it), or split the log."}
+            '415':
+              $ref: '#/components/responses/UnsupportedMediaType'
+            '422':
+              description: |
+                No UIKit reason layoutd knows is in the text (type
+                `https://layoutd.dev/problems/no-uikit-exception`; the detail says what it looked for,
+                never the text), or an `iosVersion` that is not a release number (pointer `/iosVersion`).
+              content:
+                application/problem+json:
+                  schema:
+                    $ref: '#/components/schemas/Problem'
+                  example: {"type": "https://layoutd.dev/problems/no-uikit-exception", "title": "No UIKit exception found", "status": 422, "detail": "No UIKit exception reason found in the 38 bytes sent. layoutd looks for UIKit's batch-update reasons (\"attempt to delete/insert/move …\", \"Invalid update: invalid number of …\", \"Invalid batch updates detected …\"), diffable data source reasons (\"Fatal: supplied item identifiers are not unique\", \"Diffable data source detected …\", \"Invalid parameter not satisfying: … != NSNotFound\", \"Attempted to reload/reconfigure … identifier …\"), cell and supplementary-view dequeue reasons, layout-attribute reasons, scroll-to-item reasons and the flow layout's \"The behavior of the UICollectionViewFlowLayout is not defined because: …\", whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception's reason.", "errors": [{"pointer": "/text", "detail": "No UIKit exception reason found in the 38 bytes sent. layoutd looks for UIKit's batch-update reasons (\"attempt to delete/insert/move …\", \"Invalid update: invalid number of …\", \"Invalid batch updates detected …\"), diffable data source reasons (\"Fatal: supplied item identifiers are not unique\", \"Diffable data source detected …\", \"Invalid parameter not satisfying: … != NSNotFound\", \"Attempted to reload/reconfigure … identifier …\"), cell and supplementary-view dequeue reasons, layout-attribute reasons, scroll-to-item reasons and the flow layout's \"The behavior of the UICollectionViewFlowLayout is not defined because: …\", whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception's reason."}]}
     components:
       parameters:
         IfNoneMatch:
@@ -1592,7 +1800,7 @@ enum OpenAPIDocument {
               examples:
                 unknownField:
                   summary: A misspelt field.
-                  value: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\".", "errors": [{"pointer": "/sections/0/numberOfItem", "detail": "Unknown field at /sections/0/numberOfItem; remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\"."}]}
+                  value: {"type": "https://layoutd.dev/problems/invalid-request", "title": "Invalid request", "status": 400, "detail": "Unknown field at /sections/0/numberOfItem; did you mean \"numberOfItems\"? Otherwise remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\".", "errors": [{"pointer": "/sections/0/numberOfItem", "detail": "Unknown field at /sections/0/numberOfItem; did you mean \"numberOfItems\"? Otherwise remove \"numberOfItem\" or use one of: \"footerReferenceSize\", \"headerReferenceSize\", \"itemSize\", \"itemSizes\", \"minimumInteritemSpacing\", \"minimumLineSpacing\", \"numberOfItems\", \"sectionInset\"."}]}
                 malformedJSON:
                   summary: A body cut short.
                   value: {"type": "https://layoutd.dev/problems/malformed-json", "title": "Malformed JSON", "status": 400, "detail": "The request body is not valid JSON (line 1, column 46: unexpected end of input; expected a string key in double quotes). Send a JSON object encoded as UTF-8.", "errors": [{"pointer": "", "detail": "line 1, column 46: unexpected end of input; expected a string key in double quotes"}]}
@@ -1609,9 +1817,12 @@ enum OpenAPIDocument {
                 unknownLayout:
                   summary: An id this server never computed (or evicted).
                   value: {"type": "https://layoutd.dev/problems/unknown-layout", "title": "Unknown layout", "status": 404, "detail": "No layout with id 0123456789abcdef0123456789abcdef is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns."}
+                unknownFormat:
+                  summary: '`GET /layout/{id}.png`: the id may be fine, the format is not.'
+                  value: {"type": "https://layoutd.dev/problems/unknown-format", "title": "Unknown format", "status": 404, "detail": "layoutd does not make a .png form of a layout. A layout is /layout/1276bb76407edf9a93b441a02593f676 (JSON; the picture with Accept: image/svg+xml) or /layout/1276bb76407edf9a93b441a02593f676.svg (the SVG picture; ?scale=2 for more pixels)."}
                 noSuchElement:
                   summary: '`?indexPath=0,7` on a layout of 3 items.'
-                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (it has 1 section)."}
+                  value: {"type": "https://layoutd.dev/problems/no-such-element", "title": "No such element", "status": 404, "detail": "The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (section 0 has 3 items, 0 to 2)."}
         StoreUnavailable:
           description: |
             Only with a shared layout store (`LAYOUTD_STORE`). On a read: the layout is not cached on
@@ -1682,7 +1893,7 @@ enum OpenAPIDocument {
                   value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000.", "errors": [{"pointer": "/collectionView/height", "detail": "/collectionView/height is -667; it must be a length in points: a number from 0 to 1000000000."}]}
                 unknownDevice:
                   summary: A device name that is not in `GET /devices`.
-                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; use one of the 38 names GET /devices lists, e.g. \"iPhone 16 Pro\", \"iPhone SE (3rd generation)\", \"iPad Air 11-inch (M2)\", or send width and height instead."}]}
+                  value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; did you mean \"iPhone 13\", \"iPhone 14\" or \"iPhone 15\"? GET /devices lists all 38 names; or send width, height and scale instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; did you mean \"iPhone 13\", \"iPhone 14\" or \"iPhone 15\"? GET /devices lists all 38 names; or send width, height and scale instead."}]}
         NotAcceptable:
           description: |
             `Accept` refuses `application/json` outright (`q=0`) and gives none of this resource's
@@ -1703,6 +1914,14 @@ enum OpenAPIDocument {
             with `Prefer: return=minimal`. Layouts over `--cached-body-elements` (default 100,000)
             are answered in full too, up to this cap, but their full body is encoded for each answer
             instead of being kept in the cache.
+    
+            Answers are held to a byte limit too, on every route whose answer can be larger than its
+            request: `--max-answer-bytes` (default 268435456), never more than `--max-buffered-bytes`
+            (an answer the buffer budget cannot hold could never be sent whole). The limit is decided
+            before the answer is built, from a bound on its size: a 422 when even the least it can
+            take passes the limit; an answer whose bound passes it is built only up to the limit (a
+            422 then). For operations (`/snapshot/section`) `errors[0].pointer` names the operation
+            that passed it.
           content:
             application/problem+json:
               schema:
@@ -1714,6 +1933,30 @@ enum OpenAPIDocument {
                 query:
                   summary: '`GET /layout/{id}/elements?rect=0,0,375,30000000` on it: 3,000,000 cells.'
                   value: {"type": "https://layoutd.dev/problems/answer-too-large", "title": "Answer too large", "status": 422, "detail": "This query matches 3000000 elements of the layout 595e6d8b16085699ce43c35194529769, more than this server lists in one answer (2000000, --max-answer-elements; about 100 bytes of JSON each). Ask for a smaller rect (what is visible), or by index path."}
+                sectionSnapshotBytes:
+                  summary: '`POST /snapshot/section`: two children with 999,999-character identifiers, 300 `snapshot` operations on their parent (2 MB asking for 2.4 GB).'
+                  value: {"type": "https://layoutd.dev/problems/answer-too-large", "title": "Answer too large", "status": 422, "detail": "The answer to the operations up to /operations/33 (each snapshot(of:) answer copies its subtree, each item with its identifier up to four times) would take at least 272012512 bytes, more than this server sends in one answer (268435456 bytes: --max-answer-bytes, at most --max-buffered-bytes). Send fewer snapshot(of:) operations per request, or ask for the subtree once and reuse it.", "errors": [{"pointer": "/operations/33", "detail": "The answer to the operations up to /operations/33 (each snapshot(of:) answer copies its subtree, each item with its identifier up to four times) would take at least 272012512 bytes, more than this server sends in one answer (268435456 bytes: --max-answer-bytes, at most --max-buffered-bytes). Send fewer snapshot(of:) operations per request, or ask for the subtree once and reuse it."}]}
+        AnswerBusy:
+          description: |
+            The answer fits `--max-answer-bytes`, but the server's buffer budget
+            (`--max-buffered-bytes`: request bodies being received, answers queued for readers and
+            answers being built) has no room for it now. Decided before the answer is built, or at
+            the latest before its status line: a 200 is only started for an answer that will be sent
+            whole. Retry after `Retry-After` seconds, or ask for less.
+          headers:
+            Retry-After:
+              description: Seconds to wait (1).
+              schema:
+                type: integer
+                minimum: 1
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              examples:
+                budgetSpent:
+                  summary: A 6 MB verdict while the buffers hold 508 MB.
+                  value: {"type": "about:blank", "title": "Service Unavailable", "status": 503, "detail": "The server is buffering as many answer bytes as it may (maxBufferedBytes = 536870912) and this answer needs about 6291456 more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query."}
       schemas:
         Health:
           type: object
@@ -1745,6 +1988,9 @@ enum OpenAPIDocument {
                 - `https://layoutd.dev/problems/unprocessable-batch` (422, "Batch rejected").
                 - `https://layoutd.dev/problems/unknown-layout` (404, "Unknown layout"): the id is not
                   cached here.
+                - `https://layoutd.dev/problems/unknown-format` (404, "Unknown format"): a path
+                  `/layout/{id}.{format}` with a format layoutd does not make (`.png`); the detail names
+                  the forms a layout has.
                 - `https://layoutd.dev/problems/no-such-element` (404, "No such element").
                 - `https://layoutd.dev/problems/answer-too-large` (422, "Answer too large"): the answer
                   would list more elements than the server sends in one answer
@@ -1765,6 +2011,7 @@ enum OpenAPIDocument {
                 - https://layoutd.dev/problems/unprocessable-layout
                 - https://layoutd.dev/problems/unprocessable-batch
                 - https://layoutd.dev/problems/unknown-layout
+                - https://layoutd.dev/problems/unknown-format
                 - https://layoutd.dev/problems/no-such-element
                 - https://layoutd.dev/problems/answer-too-large
                 - https://layoutd.dev/problems/store-unavailable
@@ -2117,7 +2364,9 @@ enum OpenAPIDocument {
               maximum: 1000000000
         LayoutRequest:
           description: |
-            Optional fields are omitted to get their defaults; `null` is not accepted anywhere.
+            Optional fields are omitted to get their defaults; `null` is not accepted anywhere but
+            in the entries of a table section's per-row arrays (`rowHeights`, `estimatedRowHeights`,
+            `measuredRowHeights`), where it means "no value for this row".
             `layout.type` picks the layout (see `Layout`): without a `layout` object, or without its
             `type`, it is the flow layout. Each type has its own layout fields and section fields
             (one request schema per type below); a field of another type is a 400 naming the allowed
@@ -2129,6 +2378,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/schemas/GridLayoutRequest'
             - $ref: '#/components/schemas/MosaicLayoutRequest'
             - $ref: '#/components/schemas/CompositionalLayoutRequest'
+            - $ref: '#/components/schemas/TableLayoutRequest'
         FlowLayoutRequest:
           type: object
           additionalProperties: false
@@ -2157,7 +2407,7 @@ enum OpenAPIDocument {
               enum: [cell, supplementaryView, decorationView]
             kind:
               type: string
-              description: The element kind of supplementary and decoration views, by name; `header` or `footer` for the flow family, the request's `elementKind` for compositional layouts.
+              description: The element kind of supplementary and decoration views, by name; `header` or `footer` for the flow family, the request's `elementKind` for compositional layouts; for tables also `tableHeader`, `tableFooter`, `bottomSeparator` and `topSeparator`.
               examples: [header, footer, badge-element-kind, section-background-element-kind]
             indexPath:
               $ref: '#/components/schemas/ElementIndexPath'
@@ -2170,7 +2420,7 @@ enum OpenAPIDocument {
               description: Cells of layouts that estimate sizes only; true when the size is the estimate, false when it was measured (`preferredSizes`).
         ElementIndexPath:
           type: array
-          description: '`[section, item]`, or `[index]` (length 1) for a layout-level element such as a compositional layout header.'
+          description: '`[section, item]`, or `[index]` (length 1) for a layout-level element such as a compositional layout header or a table header or footer view.'
           items:
             type: integer
             minimum: 0
@@ -2250,8 +2500,10 @@ enum OpenAPIDocument {
                   type: integer
                 headers:
                   type: integer
+                  description: Section headers, whatever their kind's name (`header`, or UIKit's `UICollectionElementKindSectionHeader` in lists and compositional layouts).
                 footers:
                   type: integer
+                  description: Section footers, as `headers`.
                 sections:
                   type: integer
                 byKind:
@@ -2259,18 +2511,31 @@ enum OpenAPIDocument {
                   description: Supplementary and decoration views per element kind name; present for layouts that name kinds beyond header and footer (compositional).
                   additionalProperties:
                     type: integer
+                orthogonalSections:
+                  type: integer
+                  description: How many sections scroll orthogonally; present only when `orthogonalSections` below is cut to its first 100.
+                roundedSections:
+                  type: integer
+                  description: How many rounded row groups the layout has; present only when `roundedSections` below is cut to its first 100 (an insetGrouped list with row spacing rounds every row).
+                warnings:
+                  type: integer
+                  description: How many warnings the layout has; present only when `warnings` below is cut to its first 100.
             orthogonalSections:
               type: array
-              description: As in `LayoutResponse`.
+              maxItems: 100
+              description: As in `LayoutResponse`, at most the first 100 (a summary stays small whatever the layout; `GET /layout/{id}` has them all).
               items:
                 $ref: '#/components/schemas/OrthogonalSection'
             roundedSections:
               type: array
-              description: As in `LayoutResponse`.
+              maxItems: 100
+              description: As in `LayoutResponse`, at most the first 100 (`counts.roundedSections` gives how many there are when cut).
               items:
                 $ref: '#/components/schemas/RoundedSection'
             warnings:
               type: array
+              maxItems: 100
+              description: As in `LayoutResponse`, at most the first 100 (`counts.warnings` gives how many there are when cut).
               items:
                 $ref: '#/components/schemas/Warning'
         ElementsResponse:
@@ -2330,11 +2595,12 @@ enum OpenAPIDocument {
           properties:
             preferredSizes:
               type: array
-              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize).
+              description: Measured cell sizes, merged into the layout's (see PreferredSize). For list layouts an entry with an `elementKind` is a measured header or footer height (see PreferredSupplementarySize); for tables, row heights and (with `elementKind` `header` or `footer`) header and footer heights (see TablePreferredSize).
               items:
                 oneOf:
                   - $ref: '#/components/schemas/PreferredSize'
                   - $ref: '#/components/schemas/PreferredSupplementarySize'
+                  - $ref: '#/components/schemas/TablePreferredSize'
             visibleRect:
               $ref: '#/components/schemas/BoundsRect'
               description: The visible rect whose first element keeps its place (`contentOffsetAdjustment`).
@@ -2676,6 +2942,7 @@ enum OpenAPIDocument {
             - $ref: '#/components/schemas/GridLayout'
             - $ref: '#/components/schemas/MosaicLayout'
             - $ref: '#/components/schemas/CompositionalLayout'
+            - $ref: '#/components/schemas/TableLayout'
           discriminator:
             propertyName: type
             mapping:
@@ -2686,6 +2953,7 @@ enum OpenAPIDocument {
               mosaic: '#/components/schemas/MosaicLayout'
               compositional: '#/components/schemas/CompositionalLayout'
               list: '#/components/schemas/CompositionalLayout'
+              table: '#/components/schemas/TableLayout'
         WaterfallLayoutRequest:
           type: object
           additionalProperties: false
@@ -2750,7 +3018,7 @@ enum OpenAPIDocument {
           required: [collectionView, layout, sections]
           description: |
             `UICollectionViewCompositionalLayout`. The request mirrors UIKit's API (the shape of
-            ../shared/spec/compositional-examples.json): `layout.sections[]` are
+            Tests/Fixtures/compositional-examples.json): `layout.sections[]` are
             `NSCollectionLayoutSection`s, data section `s` uses layout section `min(s, count - 1)`
             (the last repeats, as a section provider returning one section does). Values UIKit
             refuses (dimensions ≤ 0, a first subitem that does not fit its group, a group without
@@ -2813,7 +3081,7 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           description: |
-            `UICollectionLayoutListConfiguration` (../shared/spec/list-layout.md). A list section is
+            `UICollectionLayoutListConfiguration` (docs/uikit-rules/list-layout.md). A list section is
             a compositional section: rows stacked vertically, one per item, each the list's width
             minus its insets (plain and grouped rows span the width; insetGrouped and the sidebars
             are inset by 16 pt, 20 pt on screens that want wide margins, at least the layout margins
@@ -2851,7 +3119,7 @@ enum OpenAPIDocument {
               type: number
               exclusiveMinimum: 0
               maximum: 1000000000
-              description: Fixed row height (UIKit's SPI `rowHeight`; rows are `absolute`, not estimated). Absent, rows are estimated (44 pt on iOS 15–18, body leading + 30 on iOS 26) and self-size with `preferredSizes`.
+              description: Fixed row height (UIKit's SPI `rowHeight`; rows are `absolute`, not estimated). Absent, rows are estimated (44 pt on iOS 15–18, body leading + 30 on iOS 26) and self-size with `preferredSizes`. At least one pixel (1/scale pt), as frames are rounded to the pixel and a shorter row would have no height (a 422 at this field).
         ListSection:
           type: object
           additionalProperties: false
@@ -3561,9 +3829,11 @@ enum OpenAPIDocument {
               description: Also answer `repaired`, valid batches reaching the same final state.
             updates:
               $ref: '#/components/schemas/BatchUpdates'
+            wording:
+              $ref: '#/components/schemas/BatchWording'
         BatchIssue:
           type: object
-          required: [code, message, update, index, fix]
+          required: [code, message, update, index, fix, edits]
           description: One violation or hazard, tied to the call that caused it.
           properties:
             code:
@@ -3597,7 +3867,32 @@ enum OpenAPIDocument {
               description: The section concerned (for count checks, the new index). Absent when none.
             fix:
               type: string
-              description: One sentence on how to fix it.
+              description: How to fix it, in words (why, then the edits; for a count mismatch, also the counts the data source would have to report instead).
+            edits:
+              type: array
+              description: |
+                The fix as RFC 6902 operations on the request's `updates` as sent. The edits of all
+                errors apply together (every `replace`, then every `remove`, then every `add`) and give
+                `fixedUpdates`, a batch UIKit accepts. Empty for hazards and negative counts.
+              items: {$ref: '#/components/schemas/BatchEdit'}
+        BatchEdit:
+          type: object
+          required: [op, path]
+          description: One change to the request's `updates`.
+          properties:
+            op:
+              type: string
+              enum: [remove, replace, add]
+            path:
+              type: string
+              description: 'RFC 6901 pointer into the request as sent: `/updates/insertItems/0`; `/updates/insertItems/-` (append) for `add`.'
+              example: /updates/insertItems/0
+            value:
+              description: 'The new entry (absent for `remove`): a section, an index path or a section move `[from, to]`, or an item move `[[s, i], [s, i]]`.'
+              oneOf:
+                - $ref: '#/components/schemas/Index'
+                - $ref: '#/components/schemas/IndexPath'
+                - $ref: '#/components/schemas/BatchItemMove'
         BatchItemMapping:
           type: object
           required: [from, to]
@@ -3712,6 +4007,9 @@ enum OpenAPIDocument {
               type: [array, 'null']
               description: When valid, the data-source mutations in a consistent order; else null.
               items: {$ref: '#/components/schemas/BatchStep'}
+            fixedUpdates:
+              $ref: '#/components/schemas/BatchUpdates'
+              description: Only when UIKit rejects the batch. The updates with the `edits` of every error applied, a batch UIKit accepts with the same `before` and `after` (hazards aside).
             repaired:
               type: [array, 'null']
               description: Only when `repair` was asked for. `merge`, one batch; `split`, stages to run one after another (the data source reporting each stage's state). Null when no batch reaches the intended state.
@@ -3748,10 +4046,17 @@ enum OpenAPIDocument {
                 updates:
                   $ref: '#/components/schemas/BatchUpdates'
         SnapshotIdentifier:
-          description: A section or item identifier, a string or a whole number; equal by value (`1` and `"1"` are two identifiers).
+          description: |
+            A section or item identifier, a string or a whole number; equal by value (`1` and `"1"`
+            are two identifiers). Strings are equal as Swift `String`s are, by canonical equivalence
+            (a composed "é" and "e" + U+0301 are one identifier, as for a diffable data source with
+            `String` identifiers), in every check, operation and diff. Integers are read exactly from
+            -9223372036854775808 to 9223372036854775807 (however written: `1.5e18` is
+            1500000000000000000); a whole number outside that range is a 422.
           oneOf:
             - type: string
             - type: integer
+              format: int64
         SnapshotIdentifiers:
           type: array
           maxItems: 1000000
@@ -3829,9 +4134,14 @@ enum OpenAPIDocument {
               type: string
               enum: [current, legacy]
               default: current
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              default: collectionView
+              description: '`tableView` for a `UITableViewDiffableDataSource`: the same snapshot rules and batches, the verdicts in the table view''s words ("row", "table view") and rules. (Section snapshots, `/snapshot/section`, exist only for collection views.)'
         SnapshotError:
           type: object
-          required: [code, exception, reason, operation, pointer, evidence]
+          required: [code, exception, reason, operation, pointer, evidence, detail]
           properties:
             code:
               type: string
@@ -3847,10 +4157,16 @@ enum OpenAPIDocument {
               description: The index of the operation that throws.
             pointer:
               type: [string, 'null']
-              description: '`/operations/k`.'
+              description: 'The field at fault: `/operations/k/toSection`, `/operations/k/items/2`, `/operations/k/before`; `/operations/k` when the operation as a whole is (`NO_SECTIONS`).'
             evidence:
               type: string
               description: Where the text comes from (spec evidence levels V, D26, D?, R).
+            identifier:
+              $ref: '#/components/schemas/SnapshotIdentifier'
+              description: The identifier at fault (the value at `pointer`); absent when none is (`NO_SECTIONS`).
+            detail:
+              type: [string, 'null']
+              description: What is wrong in the request's terms and how to fix it, listing the snapshot's sections or items (at most eight) where the identifier names none of them.
         SnapshotWarning:
           type: object
           required: [code, operation, message]
@@ -4036,6 +4352,368 @@ enum OpenAPIDocument {
             answers:
               type: [array, 'null']
               items: {$ref: '#/components/schemas/SectionSnapshotAnswer'}
+        TableLayoutRequest:
+          type: object
+          additionalProperties: false
+          required: [collectionView, layout, sections]
+          description: |
+            `UITableView` (docs/tables.md). Elements: the table header view
+            (`supplementaryView` of kind `tableHeader` at `[0]`), per section its header
+            (`supplementaryView` `header`), rows (cells), separators (`decorationView`
+            `bottomSeparator`/`topSeparator`, with `layout.listEnvironment.includeSeparators`) and
+            footer (`footer`), then the table footer view (`tableFooter` at `[0]`). Frames are UIKit's
+            raw values (a table does not round them to pixels); row heights go through a 32-bit
+            float as UIKit stores them. Plain tables float their headers and footers at query time
+            (`GET /layout/{id}/elements?rect=`): zIndex 10 while floating. Values UIKit refuses
+            (negative or non-finite heights other than -1, per-row arrays of the wrong length) are a
+            422 naming the field.
+          properties:
+            collectionView:
+              $ref: '#/components/schemas/CollectionView'
+              description: |
+                The table view: width, height, scale; `safeAreaInsets`, `layoutMargins` and
+                `readableContentInsets` place insetGrouped rows; `contentInset` (the adjusted content
+                inset) is where floating headers stop; `wideContentMargins` picks the 20-pt margin.
+            layout:
+              $ref: '#/components/schemas/TableLayout'
+            sections:
+              type: array
+              items:
+                $ref: '#/components/schemas/TableSection'
+            preferredSizes:
+              type: array
+              description: Heights self-sizing rows (and, with `elementKind`, headers and footers) measured; they replace the estimate. Heights of rows or views whose height is not automatic change nothing. A flow-style entry with a `width` (> 0, not used) is accepted too.
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/TablePreferredSize'
+                  - $ref: '#/components/schemas/PreferredSize'
+            preferredSupplementarySizes:
+              type: array
+              description: The same entries as `preferredSizes` (the list layout's name for measured headers and footers).
+              items:
+                $ref: '#/components/schemas/TablePreferredSize'
+        TableHeight:
+          type: number
+          minimum: -1
+          maximum: 1000000000
+          description: A height in points, or -1 (`UITableView.automaticDimension`). Values between -1 and 0 are a 422.
+        MeasuredHeight:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 1000000000
+          description: A height a view measured (self-sizing), in points; 0 and less are a 422.
+        TableLayout:
+          type: object
+          additionalProperties: false
+          required: [type]
+          description: The table view's own properties (UIKit's names and defaults).
+          properties:
+            type:
+              type: string
+              enum: [table]
+            style:
+              type: string
+              enum: [plain, grouped, insetGrouped]
+              default: plain
+              description: '`UITableView.Style`. Grouped styles keep 17.5 pt of spacing above and below every section, 35 pt above the first and 20 pt below the last; insetGrouped rows sit inside the layout margins.'
+            rowHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: 'Default -1: rows size themselves (estimates until measured). A fixed value wins over self-sizing.'
+            estimatedRowHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: 'Default -1 (automatic): unmeasured rows are estimated at the row height, else the default row height (44 pt; iOS 26: body leading + 30, 52 at L). 0 turns estimation off.'
+            sectionHeaderHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic).
+            sectionFooterHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic).
+            estimatedSectionHeaderHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic, the default header height); 0 turns header estimation off.
+            estimatedSectionFooterHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic); 0 turns footer estimation off.
+            sectionHeaderTopPadding:
+              $ref: '#/components/schemas/TableHeight'
+              description: Default -1 (automatic; 22 pt above plain headers, 0 in grouped styles). An explicit 0 also makes floating headers pushed up by the end of their section instead of overlapped by the next header.
+            tableHeaderView:
+              $ref: '#/components/schemas/TableView'
+            tableFooterView:
+              $ref: '#/components/schemas/TableView'
+            cellLayoutMarginsFollowReadableWidth:
+              type: boolean
+              default: false
+              description: insetGrouped rows are inset to at least the readable content guide.
+            separatorInset:
+              $ref: '#/components/schemas/Insets'
+              description: '`separatorInset` (left and right, as leading and trailing); default the table margin (16 pt, 20 on wide screens, plus the leading safe area in plain and grouped tables).'
+            listEnvironment:
+              $ref: '#/components/schemas/TableEnvironment'
+        TableEnvironment:
+          type: object
+          additionalProperties: false
+          description: The list's environment fields that a table reads (the same names as `ListEnvironment`).
+          properties:
+            generation:
+              type: string
+              enum: [ios15to18, ios26]
+              default: ios15to18
+              description: 'iOS 26 (new design): the default row height is body leading + 30 (52 pt at L) instead of 44.'
+            contentSizeCategory:
+              type: string
+              enum: [XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5]
+              default: L
+              description: Dynamic Type size (iOS 26 row heights, plain header and footer defaults, 1-pt separators at AX sizes).
+            wideContentMargins:
+              type: boolean
+              description: The screen wants wide content margins (20 pt instead of 16); default `collectionView.wideContentMargins`, else true when the width is 414 pt or more.
+            includeSeparators:
+              type: boolean
+              default: false
+              description: Report the rows' separators as decoration views.
+        TableView:
+          type: object
+          additionalProperties: false
+          required: [height]
+          description: A `tableHeaderView` or `tableFooterView`; UIKit keeps only its frame height (the width is the table's).
+          properties:
+            height:
+              $ref: '#/components/schemas/Length'
+        TableSection:
+          type: object
+          additionalProperties: false
+          required: [numberOfItems]
+          description: |
+            One section: its row count and what the delegate answers. Omitted methods are not
+            implemented (the table's property applies). Per-row arrays have one entry per row
+            (`null` for a row without a value), else 422. A header (footer) view exists with a
+            title, `hasHeaderView`, a height above 0 or a measured height.
+          properties:
+            numberOfItems:
+              type: integer
+              minimum: 0
+              maximum: 1000000
+            rowHeights:
+              type: array
+              description: '`tableView(_:heightForRowAt:)` per row (-1: the row sizes itself).'
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/TableHeight'
+                  - type: 'null'
+            estimatedRowHeights:
+              type: array
+              description: '`tableView(_:estimatedHeightForRowAt:)` per row.'
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/TableHeight'
+                  - type: 'null'
+            measuredRowHeights:
+              type: array
+              description: Heights self-sizing rows measured (null while unmeasured); the same as `preferredSizes`.
+              items:
+                oneOf:
+                  - $ref: '#/components/schemas/MeasuredHeight'
+                  - type: 'null'
+            headerTitle:
+              type: string
+              description: '`titleForHeaderInSection` (a non-empty title means a header view).'
+            hasHeaderView:
+              type: boolean
+              description: '`viewForHeaderInSection` returns a view (true) or nil (false).'
+            headerHeight:
+              $ref: '#/components/schemas/TableHeight'
+              description: '`heightForHeaderInSection`. In grouped styles 0 means the default spacing; use a tiny positive value (CGFLOAT_MIN) to collapse it.'
+            estimatedHeaderHeight:
+              $ref: '#/components/schemas/TableHeight'
+            measuredHeaderHeight:
+              $ref: '#/components/schemas/MeasuredHeight'
+            footerTitle:
+              type: string
+            hasFooterView:
+              type: boolean
+            footerHeight:
+              $ref: '#/components/schemas/TableHeight'
+            estimatedFooterHeight:
+              $ref: '#/components/schemas/TableHeight'
+            measuredFooterHeight:
+              $ref: '#/components/schemas/MeasuredHeight'
+        TablePreferredSize:
+          type: object
+          additionalProperties: false
+          required: [indexPath, height]
+          description: A row's measured height at `[section, row]`, or with `elementKind` a section header's or footer's at `[section, 0]` (rows span the table, so no width; a `PreferredSize` with a width is accepted for rows too). An index path the table does not have, or a header or footer without a view, is a 422 naming the entry.
+          properties:
+            indexPath:
+              $ref: '#/components/schemas/IndexPath'
+            height:
+              $ref: '#/components/schemas/MeasuredHeight'
+            elementKind:
+              type: string
+              enum: [header, footer]
+          example: {"indexPath": [0, 2], "height": 61.5}
+        BatchWording:
+          type: object
+          additionalProperties: false
+          description: |
+            The wording of one iOS release, so a message copied from it is reproduced character for
+            character. Absent (or `{}`): the classic wording every answer had. With `ios` 16.4 or
+            later, a count mismatch where the data source reports fewer sections or items than the
+            updates imply is raised (`uikitException`) as "Invalid batch updates detected: …" with
+            UIKit's line breaks ("before and/or after" before iOS 17, "before and after" from 17),
+            more as "Invalid update: …" with one space after its first sentence.
+          properties:
+            ios:
+              type: string
+              pattern: '^[0-9]{1,2}(\.[0-9]{1,4}){0,2}$'
+              examples: ['17.2']
+              description: The iOS release (`16.4`, `17`, `17.2.1`).
+            capitalized:
+              type: boolean
+              default: false
+              description: '"Attempt to …" with a capital A, as one iOS 15 report prints it.'
+        CrashExplainRequest:
+          type: object
+          additionalProperties: false
+          required: [text]
+          properties:
+            text:
+              type: string
+              maxLength: 16777216
+              description: The crash report or log as pasted.
+            iosVersion:
+              type: string
+              examples: ['17.2']
+              description: The iOS release the text comes from, when it does not say (it wins over what the text states).
+            flavor:
+              type: string
+              enum: [collectionView, tableView]
+              description: For reasons that say neither "row" nor "item"; otherwise read from the text (assertion method, view class).
+        CrashExplanation:
+          type: object
+          required: [findings, omitted, ios, uikitBuild]
+          properties:
+            findings:
+              type: array
+              description: One per distinct reason, in the order of the text (at most 50).
+              items: {$ref: '#/components/schemas/CrashFinding'}
+            omitted:
+              type: integer
+              minimum: 0
+              description: Distinct reasons past the 50 explained.
+            ios:
+              type: [string, 'null']
+              description: The iOS release, as asked or as the text states it (`OS Version:`, `os_version`).
+            uikitBuild:
+              type: [string, 'null']
+              description: The UIKit build an assertion's path names (`UIKit-3698.94.14`).
+        CrashFinding:
+          type: object
+          required: [code, message, count, class, exception, logged, truncated, facts, explanation, causes, iosVersions, docs, reproduction, reproductionNote, violations, violationsOmitted]
+          properties:
+            code:
+              type: string
+              description: Stable name; the `/batch/validate` (`BatchIssue.code`) and `/snapshot/apply` codes where one exists, e.g. `INVALID_NUMBER_OF_ITEMS`, `DUPLICATE_ITEM_IDENTIFIERS`, `INVALID_BATCH_UPDATES`.
+            message:
+              type: string
+              description: The reason as UIKit printed it, wrappers removed.
+            count:
+              type: integer
+              minimum: 1
+              description: How often the reason occurs in the text.
+            class:
+              type: string
+              enum: [tableView, collectionView, diffableDataSource, flowLayout, layout, dataSource]
+            exception:
+              type: [string, 'null']
+              description: The exception raised (`NSInternalInconsistencyException`, `NSRangeException`), from the wrapper when it names one; null for a console message UIKit logs.
+            logged:
+              type: boolean
+              description: UIKit logs this message without raising.
+            truncated:
+              type: boolean
+              description: The text stops before the reason does; `facts` holds the figures it has.
+            facts:
+              type: object
+              description: The figures the message carries, named (`section`, `item`, `countBefore`, `countAfter`, `inserted`, `deleted`, `movedIn`, `movedOut`, `indexPath` as `[section, item]`, `identifiers`, `before`/`after` counts, `updates`, `viewClass`, `viewFrame`, …), and `flavor`.
+              additionalProperties:
+                oneOf:
+                  - type: integer
+                  - type: string
+                  - type: boolean
+                  - type: array
+                    items:
+                      oneOf:
+                        - type: integer
+                        - type: string
+            explanation:
+              type: string
+              description: What UIKit checked and why it failed, with the arithmetic.
+            causes:
+              type: array
+              description: Likely mistakes, most likely first.
+              items:
+                type: object
+                required: [cause, fix]
+                properties:
+                  cause: {type: string}
+                  fix: {type: string}
+            iosVersions:
+              type: object
+              required: [since, until, note, source]
+              description: The releases that print this wording.
+              properties:
+                since: {type: [string, 'null'], description: 'First release known to print it (null: as far back as the evidence goes).'}
+                until: {type: [string, 'null'], description: 'Last release known to print it (null: still printed by iOS 26.1).'}
+                note: {type: string}
+                source: {type: string, description: 'Decompiled iOS 26.1 UIKitCore, real reports, or both.'}
+            docs:
+              type: array
+              items:
+                type: object
+                required: [title, url]
+                properties:
+                  title: {type: string}
+                  url: {type: string, format: uri}
+            reproduction:
+              type: [object, 'null']
+              description: The smallest layoutd request that answers UIKit's same message (checked before it is answered); null where none can (see `reproductionNote`).
+              required: [method, path, body, expect, assumptions]
+              properties:
+                method:
+                  type: string
+                  enum: [POST]
+                path:
+                  type: string
+                  enum: [/batch/validate, /snapshot/apply, /snapshot/section, /layout]
+                body:
+                  type: object
+                  description: The request body, to post as JSON.
+                expect:
+                  type: object
+                  required: [pointer, message]
+                  properties:
+                    pointer:
+                      type: string
+                      description: Where the message is in that route's answer (`/uikitException`, `/uikitException164`, `/error/reason`, `/warnings/0/message`).
+                    message:
+                      type: string
+                      description: The message layoutd answers there.
+                assumptions:
+                  type: array
+                  items: {type: string}
+                  description: Values the message does not give that the request had to choose.
+            reproductionNote:
+              type: [string, 'null']
+              description: Why there is no reproduction.
+            violations:
+              type: array
+              description: For a reason that lists the whole batch (iOS 16.4+), the violations of the rebuilt batch in `/batch/validate`'s order (at most 100; post `reproduction` for all of them); else empty.
+              items: {$ref: '#/components/schemas/BatchIssue'}
+            violationsOmitted:
+              type: integer
+              minimum: 0
+              description: Violations of the rebuilt batch past the first 100, counted but not listed (0 when all are listed).
         ProtobufLayout:
           type: string
           format: binary

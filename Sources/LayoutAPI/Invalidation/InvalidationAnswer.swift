@@ -23,11 +23,20 @@ struct InvalidationAnswer {
     /// The new layout's `POST /layout` body (or the minimal one); nil when not invalidated.
     var layout: [UInt8]?
 
+    /// The most bytes `encoded()` writes: every index path at its longest (two 20-digit
+    /// integers), each pinned element at its longest, the embedded layout as it is.
+    var byteBound: Int {
+        let paths = context.invalidatedItemIndexPaths.count + context.invalidatedHeaderIndexPaths.count
+            + context.invalidatedFooterIndexPaths.count + context.invalidatedOtherElements.count
+        return 1024 + kindNames.reduce(0) { $0 + JSONWriter.quotedLength($1) + 8 } * 2 + paths * AnswerBounds.path
+            + (pinnedElements?.count ?? 0) * ElementEncoder(prefixes: kinds).maxBytesPerElement + (layout?.count ?? 0)
+    }
+
     /// The response body. Index-path lists are bounded by the layout's element cap.
-    func encoded() -> [UInt8] {
+    func encoded(capacity: Int? = nil) -> [UInt8] {
         let paths = context.invalidatedItemIndexPaths.count + context.invalidatedHeaderIndexPaths.count
             + context.invalidatedFooterIndexPaths.count + context.invalidatedOtherElements.count * 4
-        var w = JSONWriter(capacity: 320 + paths * 12 + (layout?.count ?? 0))
+        var w = JSONWriter(capacity: capacity ?? (320 + paths * 12 + (layout?.count ?? 0)))
         w.raw("{\"invalidated\":"); w.bool(invalidated)
         w.raw(",\"id\":"); w.string(id)
         w.raw(",\"previousId\":"); w.string(previousID)

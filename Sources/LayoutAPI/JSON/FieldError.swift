@@ -35,12 +35,25 @@ package enum FieldError: Error, Equatable {
                 return "Unknown field at \(Self.location(pointer)); remove \(key), this object accepts no fields."
             }
             let names = allowed.map(Self.quoted).joined(separator: ", ")
+            if let close = NearestNames.suggestion(for: pointer.lastToken ?? "", in: allowed) {
+                return "Unknown field at \(Self.location(pointer)); \(close) Otherwise remove \(key) or use one of: \(names)."
+            }
             return "Unknown field at \(Self.location(pointer)); remove \(key) or use one of: \(names)."
         case .invalidValue(_, let detail), .conflict(_, let detail):
             return detail
         case .tooMany(let pointer, let limit):
             return "Too many elements in the array at \(Self.location(pointer)); send at most \(limit)."
         }
+    }
+
+    /// "Unknown value "x" at /p; did you mean "y"? Use one of: …" (the suggestion only when a
+    /// value is close: `NearestNames`), the values listed once.
+    package static func unknownValue(_ text: String, at pointer: JSONPointer, allowed: [String]) -> String {
+        let names = allowed.map(Self.quoted).joined(separator: ", ")
+        if let close = NearestNames.suggestion(for: text, in: allowed) {
+            return "Unknown value \(quoted(text)) at \(location(pointer)); \(close) Otherwise use one of: \(names)."
+        }
+        return "Unknown value \(quoted(text)) at \(location(pointer)); use one of: \(names)."
     }
 
     /// Where a pointer is, in prose: the pointer itself, or "the top level" for the root.

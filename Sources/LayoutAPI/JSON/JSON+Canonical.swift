@@ -26,6 +26,7 @@ extension JSONWriter {
         case .null: null()
         case .bool(let flag): bool(flag)
         case .number(let double): number(double)
+        case .integer(let exact): int(exact)
         case .string(let text): string(text)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))

@@ -1,12 +1,17 @@
 /// A parsed JSON document (RFC 8259).
 ///
 /// Numbers are `Double`, like JavaScript's: every value the service accepts (points, counts,
-/// indexes) fits exactly. Objects keep document order because error pointers and the canonical
+/// indexes) fits exactly. The one exception is an integer beyond 2^53, which a `Double` cannot
+/// hold exactly: a number whose value is a whole number within `Int64` and above 2^53 in
+/// magnitude is `.integer` (snapshot identifiers are integers across the whole `Int64` range,
+/// issue 33). Every other number is `.number`. Objects keep document order because error pointers and the canonical
 /// form need a deterministic member order, and layouts objects are small.
 package enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A whole number with 2^53 < |value| <= 2^63 (never one a `Double` holds exactly).
+    case integer(Int)
     case string(String)
     case array([JSON])
     case object(JSONObject)
@@ -16,7 +21,7 @@ package enum JSON: Sendable, Equatable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .number: "a number"
+        case .number, .integer: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

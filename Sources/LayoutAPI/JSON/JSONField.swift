@@ -31,22 +31,31 @@ package struct JSONField: Sendable {
         return fields
     }
 
-    /// Any JSON number.
+    /// Any JSON number (an integer beyond 2^53 rounded to the nearest `Double`).
     package func double() throws(FieldError) -> Double {
+        if case .integer(let exact) = value { return Double(exact) }
         guard case .number(let number) = value else { throw wrongType("a number") }
         return number
     }
 
-    /// A number with no fractional part within `Int`'s range (1e3 and 3.0 are accepted).
+    /// A number with no fractional part within `Int`'s range (1e3 and 3.0 are accepted), exact
+    /// across the whole range. A whole number past that range (1e20) is a 400 that says it is
+    /// too large, not that it is not whole.
     package func int() throws(FieldError) -> Int {
+        if case .integer(let exact) = value { return exact }
         guard case .number(let number) = value else { throw wrongType("an integer") }
-        guard number >= -9_223_372_036_854_775_808.0, number < 9_223_372_036_854_775_808.0,
+        // Beyond 2^53 a `.number` is a value no integer literal in Int64's range gave (those are
+        // `.integer`): -9223372036854775809 must not read as Int64.min.
+        guard number >= -9_007_199_254_740_992.0, number <= 9_007_199_254_740_992.0,
             Double(Int(number)) == number
         else {
             var writer = JSONWriter(capacity: 24)
             writer.number(number)
-            throw .wrongType(
-                pointer: pointer, expected: "an integer", found: String(decoding: writer.bytes, as: UTF8.self))
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            if number.isFinite, number.rounded(.towardZero) == number {
+                throw .conflict(pointer: pointer, detail: "The number at \(FieldError.location(pointer)) is \(text), too large for a whole number here (at most 9223372036854775807 either way); send a smaller number.")
+            }
+            throw .wrongType(pointer: pointer, expected: "an integer", found: text)
         }
         return Int(number)
     }
@@ -66,10 +75,7 @@ package struct JSONField: Sendable {
     where E.RawValue == String {
         let text = try string()
         if let value = E(rawValue: text) { return value }
-        let allowed = E.allCases.map { FieldError.quoted($0.rawValue) }.joined(separator: ", ")
-        throw .invalidValue(
-            pointer: pointer,
-            detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(pointer)); use one of: \(allowed).")
+        throw .invalidValue(pointer: pointer, detail: FieldError.unknownValue(text, at: pointer, allowed: E.allCases.map(\.rawValue)))
     }
 
     private func wrongType(_ expected: String) -> FieldError {

@@ -5,8 +5,11 @@ import HTTP
 /// allows only this server: its one inline script by hash (an injected script would not run
 /// even if something the page shows escaped its escaping), inline styles, and fetches to here.
 enum Playground {
+    /// The page, compressed at most once per coding.
+    static let body = EncodedBody(PlaygroundPage.bytes)
+
     static let answer: Answer = {
-        var answer = Answer(contentType: "text/html; charset=utf-8", body: .bytes(PlaygroundPage.bytes),
+        var answer = Answer(contentType: "text/html; charset=utf-8", body: .cached(body, of: nil),
                             validator: .tag(Answer.contentTag("playground", PlaygroundPage.bytes)))
         answer.headers.add("Content-Security-Policy", contentSecurityPolicy(PlaygroundPage.text))
         answer.headers.add("X-Content-Type-Options", "nosniff")

@@ -6,17 +6,11 @@ import LayoutEngine
 enum ProtobufEncoder {
     static let mediaType = "application/x-protobuf"
 
-    /// An upper bound of a layout's binary answer before it is made, for the answer budget
-    /// (`--max-buffered-bytes`): the frame columns take at most 20 bytes an element (5 a value),
-    /// an element off the pixel grid 46 more, a run 50; about 10 an element for a flow layout.
-    /// Function-shaped like `BodiesInTheMaking.bytesPerElement`'s use, for whatever decides a 503.
-    static func estimatedBytes(elements: Int) -> Int {
-        max(0, elements) * 24 + 4096
-    }
-
-    /// `Layout`: the whole layout, as `GET /layout/{id}` answers JSON. Nil only if a size was
-    /// computed wrong (a bug: the caller answers 500 rather than send broken bytes).
-    static func layout(id: String, layout: Layout, scale: Double, estimates: Bool) -> [UInt8]? {
+    /// `Layout`: the whole layout, as `GET /layout/{id}` answers JSON. Nil when the answer would
+    /// pass `limit` bytes (known from the sizing pass, before its bytes are allocated), or if a
+    /// size was computed wrong (a bug: better no answer than broken bytes). Its size is bounded
+    /// beforehand by `AnswerBounds.protobuf`.
+    static func layout(id: String, layout: Layout, scale: Double, estimates: Bool, limit: Int = .max) -> [UInt8]? {
         let elements = ProtobufElements(.store(layout.attributes), scale: scale, kinds: layout.elementKinds, estimates: estimates)
         let orthogonal = layout.sections.enumerated().compactMap { s, section in section.orthogonalContentSize.map { (s, $0) } }
         var size = ProtobufWriter.fieldSize(1, string: id)
@@ -25,6 +19,7 @@ enum ProtobufEncoder {
         for (s, contentSize) in orthogonal { size += ProtobufWriter.lengthDelimitedSize(4, orthogonalSize(s, contentSize)) }
         for r in layout.roundedSections { size += ProtobufWriter.lengthDelimitedSize(5, roundedSize(r)) }
         for warning in layout.warnings { size += ProtobufWriter.lengthDelimitedSize(6, warningSize(warning)) }
+        guard size <= limit else { return nil }
         return ProtobufWriter.bytes(size: size) { w in
             w.field(1, string: id)
             w.lengthDelimited(2, length: sizeSize(layout.contentSize))
@@ -58,10 +53,18 @@ enum ProtobufEncoder {
     }
 
     /// `ElementList`: a query's elements (as JSON's `{"id":…,"elements":[…]}`, or its one
-    /// `element` for an index path), at the layout's `scale`.
-    static func elementList(id: String, _ list: [LayoutAttributes], kinds: [String], scale: Double, estimates: Bool) -> [UInt8]? {
-        let elements = ProtobufElements(.list(list), scale: scale, kinds: kinds, estimates: estimates)
+    /// `element` for an index path), at the layout's `scale`; nil past `limit` bytes, as `layout`.
+    static func elementList(id: String, _ list: [LayoutAttributes], kinds: [String], scale: Double, estimates: Bool,
+                            limit: Int = .max) -> [UInt8]? {
+        elementList(id: id, .list(list), kinds: kinds, scale: scale, estimates: estimates, limit: limit)
+    }
+
+    /// The same for a cached layout's store (every element of it) or a query's list.
+    static func elementList(id: String, _ source: ProtobufElements.Source, kinds: [String], scale: Double, estimates: Bool,
+                            limit: Int = .max) -> [UInt8]? {
+        let elements = ProtobufElements(source, scale: scale, kinds: kinds, estimates: estimates)
         let size = ProtobufWriter.fieldSize(1, string: id) + ProtobufWriter.lengthDelimitedSize(2, elements.size)
+        guard size <= limit else { return nil }
         return ProtobufWriter.bytes(size: size) { w in
             w.field(1, string: id)
             w.lengthDelimited(2, length: elements.size)

@@ -8,9 +8,15 @@ import LayoutEngine
 extension LayoutApplication {
     func postBatchValidate(_ request: Request) throws(APIError) -> Answer {
         let r = try BatchRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+        try Self.checkClient(request)
         let verdict = BatchValidation.validate(before: r.before, after: r.after, updates: r.updates, flavor: r.flavor,
-                                               strict: r.strict, repair: r.repair)
-        return Answer(contentType: "application/json", body: .bytes(BatchEncoder.verdict(verdict, repairAsked: r.repair != nil)))
+                                               strict: r.strict, repair: r.repair, wording: r.wording)
+        try Self.checkClient(request)
+        var answer = Answer(contentType: "application/json", body: .bytes([]))
+        answer.reservations = try admitAnswer(bytes: AnswerBounds.verdict(verdict), what: "This verdict (its mapping and steps list every item)",
+                                              fix: "Validate fewer items per request.").map { [$0] } ?? []
+        answer.body = .bytes(BatchEncoder.verdict(verdict, repairAsked: r.repair != nil))
+        return answer
     }
 
     /// The diff's batch, validated with `before` = the old counts and `after` = the new ones, so
@@ -25,6 +31,11 @@ extension LayoutApplication {
         }
         let verdict = BatchValidation.validate(before: r.old.map(\.count), after: r.new.map(\.count), updates: updates,
                                                flavor: r.flavor)
-        return Answer(contentType: "application/json", body: .bytes(BatchEncoder.verdict(verdict, updates: updates, repairAsked: false)))
+        try Self.checkClient(request)
+        var answer = Answer(contentType: "application/json", body: .bytes([]))
+        answer.reservations = try admitAnswer(bytes: AnswerBounds.verdict(verdict, updates: updates), what: "This diff's answer (its batch, mapping and steps)",
+                                              fix: "Diff fewer identifiers per request.").map { [$0] } ?? []
+        answer.body = .bytes(BatchEncoder.verdict(verdict, updates: updates, repairAsked: false))
+        return answer
     }
 }

@@ -5,20 +5,32 @@ import LayoutEngine
 /// split view, window resize) of a cached layout, answered with the new layout and the
 /// invalidation UIKit would produce (flow-layout.md §11, §12).
 extension LayoutApplication {
+    /// Heavy for a layout of `heavyElements` or more (`WorkLanes`); the client is looked for
+    /// between the steps (decode, new layout, context, encoding), and the answer's bound
+    /// (`InvalidationAnswer.byteBound`) is admitted before it is encoded.
     func invalidateLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
         let minimal = try Self.prefersMinimal(plan)
         var reader = WireReader()
         let body = try InvalidationRequest.decode(request.body, reader: &reader)
         let entry = try stored(pinned(plan))  // a derived row must not point at a row nobody can read
+        try Self.moveIfHeavy(plan, elements: entry.layout.attributes.count)
+        try Self.checkClient(request)
         let (answer, hit): (InvalidationAnswer, Bool?)
+        var held: BodiesInTheMaking.Reservation?
         switch body {
         case .preferredSizes(let field, let visible):
-            (answer, hit) = try invalidate(entry, preferredSizes: field, visibleRect: visible, reader: &reader, minimal: minimal)
+            (answer, hit) = try invalidate(entry, preferredSizes: field, visibleRect: visible, reader: &reader, minimal: minimal,
+                                           request: request, reservation: &held)
         case .bounds(let bounds, let previous):
             try Self.throwProblems(reader)
-            (answer, hit) = try invalidate(entry, bounds: bounds, previous: previous, minimal: minimal)
+            (answer, hit) = try invalidate(entry, bounds: bounds, previous: previous, minimal: minimal, request: request, reservation: &held)
         }
-        var response = Answer(contentType: "application/json", body: .bytes(answer.encoded()))
+        try Self.checkClient(request)
+        let bound = answer.byteBound
+        let reservation = try admitAnswer(bytes: bound - (answer.layout?.count ?? 0), what: "This invalidation's answer (its context lists every element that moved)",
+                                          fix: "Ask with Prefer: return=minimal (the layout is then left out) and query what is visible by rect.")
+        var response = Answer(contentType: "application/json", body: .bytes(answer.encoded(capacity: bound)))
+        response.reservations = [reservation, held].compactMap { $0 }
         response.location = "/layout/\(answer.id)"
         response.cacheStatus = hit.map { $0 ? "hit" : "miss" }
         if minimal && answer.layout != nil { response.headers.add("Preference-Applied", "return=minimal") }
@@ -28,7 +40,8 @@ extension LayoutApplication {
     /// Measured sizes merged into the cached spec. UIKit invalidates for preferred attributes only
     /// while estimating (§11), so other layouts are a 422; unchanged sizes are `invalidated: false`.
     private func invalidate(_ entry: CachedLayout, preferredSizes field: JSONField, visibleRect: Rect?,
-                            reader: inout WireReader, minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
+                            reader: inout WireReader, minimal: Bool, request: Request,
+                            reservation: inout BodiesInTheMaking.Reservation?) throws(APIError) -> (InvalidationAnswer, Bool?) {
         let measured: (any WireLayout)?
         do {
             measured = entry.spec.estimates ? try entry.spec.definition.applyingPreferredSizes(field, reader: &reader) : nil
@@ -44,6 +57,7 @@ extension LayoutApplication {
         let newID = spec.contentID()
         guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
         let (new, hit) = try cachedLayout(spec, id: newID, recipe: { StoreRecipe.measured(base: entry.id, field) })
+        try Self.checkClient(request)
         var context = LayoutInvalidation.diff(old: entry.layout, new: new.layout)
         if let visibleRect {
             context.contentOffsetAdjustment = ContentOffsetAnchor.contentOffsetAdjustment(
@@ -51,24 +65,30 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : try fullBytes(new)), hit)
+                                   layout: minimal ? new.minimalBody : try fullBytes(new, reservation: &reservation)), hit)
     }
 
     /// `shouldInvalidateLayout(forBoundsChange:)`, then the layout for the new size, the context
     /// and the anchored `targetContentOffset`. Without `previousBounds` the old bounds are the new
     /// origin with the layout's size: the proposed content offset is kept.
-    private func invalidate(_ entry: CachedLayout, bounds: Rect, previous: Rect?,
-                            minimal: Bool) throws(APIError) -> (InvalidationAnswer, Bool?) {
+    private func invalidate(_ entry: CachedLayout, bounds: Rect, previous: Rect?, minimal: Bool, request: Request,
+                            reservation: inout BodiesInTheMaking.Reservation?) throws(APIError) -> (InvalidationAnswer, Bool?) {
         let old = previous ?? Rect(origin: bounds.origin, size: entry.spec.viewSize)
         guard entry.spec.definition.shouldInvalidateLayout(forBoundsChange: bounds, from: old, layout: entry.layout) else {
             return (Self.unchanged(entry, bounds: true, offset: bounds.origin), nil)
         }
         let spec = entry.spec.resized(width: bounds.width, height: bounds.height)
         let newID = spec.contentID()
-        let (new, hit) = newID == entry.id ? (entry, true)
-            : try cachedLayout(spec, id: newID, recipe: { StoreRecipe.resized(base: entry.id, bounds.size) }) {
-                Self.noRoom($0, bounds: bounds)
-            }
+        let new: CachedLayout, hit: Bool
+        do {
+            (new, hit) = newID == entry.id ? (entry, true)
+                : try cachedLayout(spec, id: newID, recipe: { StoreRecipe.resized(base: entry.id, bounds.size) }) {
+                    Self.noRoom($0, bounds: bounds)
+                }
+        } catch {
+            throw Self.pointingAtBounds(error)
+        }
+        try Self.checkClient(request)
         let context = newID == entry.id
             ? BoundsChange.pinnedInvalidationContext(layout: entry.layout, oldBounds: old, newBounds: bounds)
             : BoundsChange.invalidationContext(old: entry.layout, oldBounds: old, new: new.layout, newBounds: bounds)
@@ -84,7 +104,7 @@ extension LayoutApplication {
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
                                    pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : try fullBytes(new)), hit)
+                                   layout: minimal ? new.minimalBody : try fullBytes(new, reservation: &reservation)), hit)
     }
 
     /// `invalidated: false`: the same id, an empty context, no layout.
@@ -105,6 +125,25 @@ extension LayoutApplication {
         let pointer = JSONPointer.root.appending("bounds").appending("width")
         let detail = "\(pointer) is \(WireReader.show(bounds.width)), too small for this layout's columns, margins or spacing (it would give negative sizes); POST the layout again with settings that fit, or use a wider collection view."
         return .unprocessable([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
+    }
+
+    /// A new size the layout refuses names the request's field, `/bounds/width` or
+    /// `/bounds/height`, not the `/collectionView/…` of the `POST /layout` the refusal was written
+    /// for (the client sent no collectionView here).
+    static func pointingAtBounds(_ error: APIError) -> APIError {
+        guard case .unprocessable(let errors, let detail) = error else { return error }
+        func moved(_ p: JSONPointer) -> JSONPointer {
+            switch p.description {
+            case "/collectionView/width": JSONPointer.root.appending("bounds").appending("width")
+            case "/collectionView/height": JSONPointer.root.appending("bounds").appending("height")
+            default: p
+            }
+        }
+        func text(_ s: String) -> String {
+            s.replacing("/collectionView/width", with: "/bounds/width").replacing("/collectionView/height", with: "/bounds/height")
+                .replacing("The collection view's width", with: "The new bounds' width").replacing("The collection view's height", with: "The new bounds' height")
+        }
+        return .unprocessable(errors.map { FieldError.invalidValue(pointer: moved($0.pointer), detail: text($0.detail)) }, detail: text(detail))
     }
 
     private static func throwProblems(_ reader: WireReader) throws(APIError) {

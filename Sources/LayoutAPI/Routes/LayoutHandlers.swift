@@ -16,6 +16,8 @@ extension LayoutApplication {
             try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         } else {
             let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
+            try Self.moveIfHeavy(plan, elements: spec.requestedElements)
+            try Self.checkClient(request)
             let id = spec.contentID()
             (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
             // Remembered as sent or, for a coded body, as decoded (a later identity POST of it hits).
@@ -23,6 +25,7 @@ extension LayoutApplication {
             // A large body's decode leaves megabytes of freed blocks in the heap: give them back.
             if request.body.count >= FreedMemory.afterBodyBytes { FreedMemory.release() }
         }
+        try Self.checkClient(request)
         if strict, !entry.layout.warnings.isEmpty {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
                 "The layout has \(entry.layout.warnings.count) warning\(entry.layout.warnings.count == 1 ? "" : "s") and strict=true was asked for: \(entry.layout.warnings[0].message)")
@@ -75,30 +78,59 @@ extension LayoutApplication {
         let estimates = entry.spec.estimates
         let offsets = query.orthogonalOffsets
         let body: [UInt8]
+        var reservations: [BodiesInTheMaking.Reservation] = []
         if let path = query.indexPath {
             guard let a = query.element(in: layout) else {
-                throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (it has \(layout.sections.count) section\(layout.sections.count == 1 ? "" : "s")).")
+                let shape = IndexPathProse.shape(section: path.count == 2 ? path[0] : -1, sectionCount: layout.sections.count) { layout.sections[$0].cells.count }
+                throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (\(shape)).")
             }
-            body = protobuf ? elementsProtobuf(entry, [a]) : LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? try elementsProtobuf(entry, .list([a]), reservations: &reservations) : LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let p = query.point {
             try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(containing: p, limit: $0) }, exact: { entry.index.elements(containing: p).count })
             let list = offsets.isEmpty ? layout.attributes(containing: p, index: entry.index, visibleRect: query.rect)
                 : layout.attributes(containing: p, index: entry.index, visibleRect: query.rect, orthogonalOffsets: offsets)
-            body = protobuf ? elementsProtobuf(entry, list) : LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? try elementsProtobuf(entry, .list(list), reservations: &reservations)
+                : try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
         } else if let visible = query.rect {
             try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(in: visible, limit: $0) }, exact: { entry.index.elements(in: visible).count })
             let list = offsets.isEmpty ? layout.attributes(in: visible, index: entry.index)
                 : layout.attributes(in: visible, index: entry.index, orthogonalOffsets: offsets)
-            body = protobuf ? elementsProtobuf(entry, list) : LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? try elementsProtobuf(entry, .list(list), reservations: &reservations)
+                : try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
         } else {
             try checkAnswerSize(entry, elements: layout.attributes.count, query: query)
             let list = offsets.isEmpty ? layout.attributes : ElementStore(layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) })
-            body = protobuf ? elementsProtobuf(entry, list.array) : LayoutEncoder.elements(id: id, list, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? try elementsProtobuf(entry, .store(list), reservations: &reservations)
+                : try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
         }
         var answer = Answer(contentType: protobuf ? ProtobufEncoder.mediaType : "application/json", body: .bytes(body),
                             validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8), protobuf: protobuf))
         answer.variesOnAccept = true
+        answer.reservations = reservations
         return answer
+    }
+
+    /// An element list as an answer, held to `answerByteLimit`: a 422 when even the smallest
+    /// elements would pass it, else its bound reserved (at most the limit) and the encoding
+    /// stopped at the limit if the bound passes it.
+    func elementsBody(_ entry: CachedLayout, _ list: some Collection<LayoutAttributes>, estimates: Bool,
+                      reservations: inout [BodiesInTheMaking.Reservation]) throws(APIError) -> [UInt8] {
+        let limit = answerByteLimit
+        let low = list.count * ElementEncoder.minElementBytes
+        let high = 128 + entry.id.utf8.count + list.count * ElementEncoder(prefixes: entry.kindPrefixes).maxBytesPerElement
+        let tooLarge = APIError.answerBytesTooLarge(what: "These \(list.count) elements of the layout \(entry.id)", bytes: low, limit: limit,
+                                                    fix: "Ask for a smaller rect (what is visible), or by index path.", pointer: nil)
+        if low > limit {
+            metrics.recordAnswerRefused(overBudget: false)
+            throw tooLarge
+        }
+        if let r = try admitAnswer(bytes: min(high, limit), what: "", fix: "") { reservations.append(r) }
+        guard let body = LayoutEncoder.elements(id: entry.id, list, kinds: entry.kindPrefixes, estimates: estimates,
+                                                limit: high > limit ? limit : .max) else {
+            metrics.recordAnswerRefused(overBudget: false)
+            throw tooLarge
+        }
+        return body
     }
 
     /// The full body of `entry`, encoded now if no answer made it yet (counted in the cache then,
@@ -115,21 +147,53 @@ extension LayoutApplication {
     /// Past `--max-answer-elements`, a 422 that says to use `Prefer: return=minimal` and queries.
     func fullAnswer(_ entry: CachedLayout) throws(APIError) -> Answer.Body {
         try checkAnswerSize(entry, elements: entry.layout.attributes.count, query: nil)
-        if entry.retainsFull || entry.fullIfMade != nil { return .cached(full(entry), of: entry) }
+        let (reservation, stopAt) = try admitFull(entry)
+        if stopAt == nil, entry.retainsFull || entry.fullIfMade != nil { return .cached(full(entry), of: entry) }
         // Counted against --max-buffered-bytes while it is made; released when the answer is dropped.
-        var reservation: BodiesInTheMaking.Reservation?
-        if let (used, limit) = bufferedBytes {
-            let estimate = entry.layout.attributes.count * BodiesInTheMaking.bytesPerElement
-            reservation = bodiesInTheMaking.reserve(estimate, buffered: used, limit: limit)
-            if reservation == nil { throw .answerBudgetExhausted(bytes: estimate, limit: limit) }
+        let limit = stopAt ?? .max
+        return .rendered { [reservation] in
+            withExtendedLifetime(reservation) {
+                guard let bytes = entry.encodeFull(limit: limit) else { return .failure(Self.fullTooLarge(entry, bytes: limit + 1, limit: limit)) }
+                return .success(bytes)
+            }
         }
-        return .rendered { [reservation] in withExtendedLifetime(reservation) { entry.encodeFull() } }
     }
 
-    /// The full body's bytes for an answer that embeds them (an invalidation), with the same cap.
-    func fullBytes(_ entry: CachedLayout) throws(APIError) -> [UInt8] {
+    /// The full body's bytes for an answer that embeds them (an invalidation), with the same
+    /// caps; `reservation` holds its bytes against the buffer budget until the answer is dropped.
+    func fullBytes(_ entry: CachedLayout, reservation: inout BodiesInTheMaking.Reservation?) throws(APIError) -> [UInt8] {
         try checkAnswerSize(entry, elements: entry.layout.attributes.count, query: nil)
-        return entry.retainsFull || entry.fullIfMade != nil ? full(entry).identity : entry.encodeFull()
+        let (held, stopAt) = try admitFull(entry)
+        reservation = held
+        if stopAt == nil, entry.retainsFull || entry.fullIfMade != nil { return full(entry).identity }
+        guard let bytes = entry.encodeFull(limit: stopAt ?? .max) else {
+            throw Self.fullTooLarge(entry, bytes: (stopAt ?? 0) + 1, limit: stopAt ?? 0)
+        }
+        return bytes
+    }
+
+    /// Decides, before encoding, whether the full body of `entry` may be answered: a 422 when
+    /// its size (or the least it can be) passes `answerByteLimit`; else the reservation of its
+    /// bound (at most the limit) and, when the bound passes the limit, the size at which encoding
+    /// stops (a 422 then: memory never holds more than the limit).
+    func admitFull(_ entry: CachedLayout) throws(APIError) -> (BodiesInTheMaking.Reservation?, stopAt: Int?) {
+        let limit = answerByteLimit
+        if let made = entry.fullIfMade {
+            if made.identity.count > limit { throw Self.fullTooLarge(entry, bytes: made.identity.count, limit: limit) }
+            return (nil, nil)
+        }
+        let (low, high) = LayoutEncoder.fullBounds(id: entry.id, layout: entry.layout, kinds: entry.kindPrefixes)
+        if low > limit {
+            metrics.recordAnswerRefused(overBudget: false)
+            throw Self.fullTooLarge(entry, bytes: low, limit: limit)
+        }
+        let reservation = try admitAnswer(bytes: min(high, limit), what: "The layout \(entry.id)", fix: "")
+        return (reservation, high > limit ? limit : nil)
+    }
+
+    static func fullTooLarge(_ entry: CachedLayout, bytes: Int, limit: Int) -> APIError {
+        .answerBytesTooLarge(what: "The full layout \(entry.id) (\(entry.layout.attributes.count) elements)", bytes: bytes, limit: limit,
+                             fix: "It is cached: send POST /layout with the header Prefer: return=minimal to get its id and counts, then ask for what is visible with GET /layout/\(entry.id)/elements?rect=x,y,width,height.", pointer: nil)
     }
 
     /// Refuses an answer listing more than `--max-answer-elements` elements (`query` nil: the

@@ -29,6 +29,14 @@ final class Metrics: Sendable {
         /// Layouts computed per `layout.type` (labels come from the registry, so they are bounded).
         var computed: [String: Int] = [:]
         var elementsComputed: [String: Int] = [:]
+        /// Requests whose work stopped because their client had gone (`Cancellation`).
+        var cancelled = 0
+        /// Requests moved to the heavy lane (`WorkLanes`).
+        var heavy = 0
+        /// Answers refused before they were built: over --max-answer-bytes (422), or over what
+        /// the buffer budget has room for now (503).
+        var answersTooLarge = 0
+        var answersOverBudget = 0
     }
     private let state = Mutex(State())
 
@@ -54,7 +62,13 @@ final class Metrics: Sendable {
         }
     }
 
-    func render(server: ServerStats?, cache: LayoutCache.Stats) -> String {
+    func recordCancelled() { state.withLock { $0.cancelled += 1 } }
+    func recordHeavy() { state.withLock { $0.heavy += 1 } }
+    func recordAnswerRefused(overBudget: Bool) {
+        state.withLock { s in if overBudget { s.answersOverBudget += 1 } else { s.answersTooLarge += 1 } }
+    }
+
+    func render(server: ServerStats?, cache: LayoutCache.Stats, lanes: WorkLanes.Stats? = nil) -> String {
         let s = state.withLock { $0 }
         var out = ""
         out += "# HELP layoutd_http_requests_total HTTP requests answered, by route template and status.\n"
@@ -106,10 +120,25 @@ final class Metrics: Sendable {
                 ("layoutd_http_slow_readers_cut_total", "counter", "Connections closed because their queued answer was over their share of the buffer budget.", server.slowReadersCut),
                 ("layoutd_http_accept_pauses_total", "counter", "Times a loop stopped accepting because --max-connections were open.", server.acceptPauses),
                 ("layoutd_http_connections_refused_total", "counter", "Connections answered 503 because --max-connections were open.", server.connectionsRefused),
+                ("layoutd_http_answers_refused_total", "counter", "Answers replaced by a 503 with Retry-After before their status line: the buffer budget could not hold them.", server.answersRefused),
+                ("layoutd_http_answers_cut_short_total", "counter", "Answers whose connection closed before they were sent whole (each is logged).", server.answersCutShort),
             ]
             for (name, type, help, value) in budgetLines {
                 out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
             }
+        }
+        var workLines: [(String, String, String, Int)] = [
+            ("layoutd_requests_cancelled_total", "counter", "Requests whose work stopped because their client had closed the connection.", s.cancelled),
+            ("layoutd_requests_heavy_total", "counter", "Requests run on the heavy lane (large layouts, bodies and answers).", s.heavy),
+            ("layoutd_answers_too_large_total", "counter", "Answers refused with 422 before they were built: over --max-answer-bytes or --max-answer-elements.", s.answersTooLarge),
+            ("layoutd_answers_over_budget_total", "counter", "Answers refused with 503 before they were built: the buffer budget had no room for them now.", s.answersOverBudget),
+        ]
+        if let lanes {
+            workLines.append(("layoutd_heavy_lane_waiting", "gauge", "Heavy requests waiting for a heavy-lane thread.", lanes.waiting))
+            workLines.append(("layoutd_heavy_lane_running", "gauge", "Heavy requests running now.", lanes.running))
+        }
+        for (name, type, help, value) in workLines {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
         }
         let cacheLines: [(String, String, String, Int)] = [
             ("layoutd_cache_hits_total", "counter", "Layout requests answered from the cache (or from an identical computation in flight).", cache.hits),

@@ -11,39 +11,71 @@ extension LayoutApplication {
     /// Every representation of `GET /layout/{id}/elements`.
     static let elementsMediaTypes = ["application/json", ProtobufEncoder.mediaType]
 
-    /// `GET /layout/{id}` as a `Layout` message. Small layouts are encoded now; larger ones when the
-    /// answer is made (not for a 304), counted against `--max-buffered-bytes` meanwhile like a
-    /// full JSON body that is not kept (`protobufBudget`); the same `--max-answer-elements` cap.
+    /// `GET /layout/{id}` as a `Layout` message, admitted before it is made like a full JSON body
+    /// (`admitAnswer`): a 422 when even its least size passes `answerByteLimit`, else its bound
+    /// (`AnswerBounds.protobuf`, at most the limit) reserved against `--max-buffered-bytes` until
+    /// the answer is dropped (a 503 with `Retry-After` when the budget has no room now). Small
+    /// layouts are encoded now; larger ones when the answer is made (not for a 304). The same
+    /// `--max-answer-elements` cap as JSON.
     func getLayoutProtobuf(_ entry: CachedLayout) throws(APIError) -> Answer {
-        try checkAnswerSize(entry, elements: entry.layout.attributes.count, query: nil)
-        let encode: @Sendable () -> [UInt8] = {
-            ProtobufEncoder.layout(id: entry.id, layout: entry.layout, scale: entry.protobufScale, estimates: entry.spec.estimates) ?? []
+        let layout = entry.layout
+        try checkAnswerSize(entry, elements: layout.attributes.count, query: nil)
+        let shape = layout.attributes.compactShape(scale: entry.protobufScale)
+        let (low, high) = AnswerBounds.protobuf(id: entry.id, elements: layout.attributes.count, runs: shape?.runs,
+                                                offGrid: shape?.offGrid, kinds: layout.elementKinds, layout: layout)
+        let limit = answerByteLimit
+        if low > limit {
+            metrics.recordAnswerRefused(overBudget: false)
+            throw Self.fullTooLarge(entry, bytes: low, limit: limit)
+        }
+        let reservation = try admitAnswer(bytes: min(high, limit), what: "The layout \(entry.id)", fix: "")
+        let encode: @Sendable () -> Result<[UInt8], APIError> = {
+            // Sized before anything is allocated: past the limit, a 422 and no body.
+            guard let bytes = ProtobufEncoder.layout(id: entry.id, layout: entry.layout, scale: entry.protobufScale,
+                                                     estimates: entry.spec.estimates, limit: limit) else {
+                return .failure(Self.fullTooLarge(entry, bytes: limit + 1, limit: limit))
+            }
+            return .success(bytes)
         }
         let body: Answer.Body
-        if entry.layout.attributes.count <= Self.inlineElementLimit {
-            body = .bytes(encode())
+        if layout.attributes.count <= Self.inlineElementLimit {
+            body = .bytes(try encode().get())
         } else {
-            let reservation = try protobufBudget(ProtobufEncoder.estimatedBytes(elements: entry.layout.attributes.count))
-            body = .rendered { withExtendedLifetime(reservation) { encode() } }
+            body = .rendered { [reservation] in withExtendedLifetime(reservation) { encode() } }
         }
         var answer = Answer(contentType: ProtobufEncoder.mediaType, body: body, validator: .tag(entry.protobufETag))
         answer.variesOnAccept = true
+        if case .bytes = body, let reservation { answer.reservations.append(reservation) }
         return answer
     }
 
-    /// Reserves `bytes` of the answer budget for a binary body being made (nil without a budget);
-    /// a 503 with `Retry-After` when the server holds as much as it may (`BodiesInTheMaking`).
-    func protobufBudget(_ bytes: Int) throws(APIError) -> BodiesInTheMaking.Reservation? {
-        guard let (used, limit) = bufferedBytes else { return nil }
-        guard let reservation = bodiesInTheMaking.reserve(bytes, buffered: used, limit: limit) else {
-            throw .answerBudgetExhausted(bytes: bytes, limit: limit)
+    /// An element query's answer as an `ElementList` (one element for an index path), admitted as
+    /// the JSON list is (`elementsBody`): a 422 past `answerByteLimit`, else its bound reserved.
+    func elementsProtobuf(_ entry: CachedLayout, _ source: ProtobufElements.Source,
+                          reservations: inout [BodiesInTheMaking.Reservation]) throws(APIError) -> [UInt8] {
+        let count: Int
+        var shape: (runs: Int, offGrid: Int)?
+        switch source {
+        case .store(let store):
+            count = store.count
+            shape = store.compactShape(scale: entry.protobufScale)
+        case .list(let list): count = list.count
         }
-        return reservation
-    }
-
-    /// An element query's answer as an `ElementList` (one element for an index path).
-    func elementsProtobuf(_ entry: CachedLayout, _ list: [LayoutAttributes]) -> [UInt8] {
-        ProtobufEncoder.elementList(id: entry.id, list, kinds: entry.layout.elementKinds,
-                                    scale: entry.protobufScale, estimates: entry.spec.estimates) ?? []
+        let (low, high) = AnswerBounds.protobuf(id: entry.id, elements: count, runs: shape?.runs, offGrid: shape?.offGrid,
+                                                kinds: entry.layout.elementKinds)
+        let limit = answerByteLimit
+        let tooLarge = APIError.answerBytesTooLarge(what: "These \(count) elements of the layout \(entry.id)", bytes: low, limit: limit,
+                                                    fix: "Ask for a smaller rect (what is visible), or by index path.", pointer: nil)
+        if low > limit {
+            metrics.recordAnswerRefused(overBudget: false)
+            throw tooLarge
+        }
+        if let r = try admitAnswer(bytes: min(high, limit), what: "", fix: "") { reservations.append(r) }
+        guard let body = ProtobufEncoder.elementList(id: entry.id, source, kinds: entry.layout.elementKinds,
+                                                     scale: entry.protobufScale, estimates: entry.spec.estimates, limit: limit) else {
+            metrics.recordAnswerRefused(overBudget: false)
+            throw tooLarge
+        }
+        return body
     }
 }

@@ -8,9 +8,10 @@ import HTTP
 extension LayoutApplication {
     static let routes: [Route] = [
         // template                    methods  cost                   caching      handler (app, request, plan)
-        Route("/",                       .get,  .inline,               .revalidate) { _, _, _ in Playground.answer },
+        Route("/",                       .get,  .sized(playgroundCost), .revalidate) { _, _, _ in Playground.answer },
         Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
         Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
+        Route("/docs",                   .get,  .sized(referenceCost), .revalidate) { _, _, _ in APIReference.answer },
         Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
         Route("/devices",                .get,  .sized(devicesCost),   .revalidate) { _, _, _ in getDevices() },
         Route("/layout",                 .post, .sized(postCost),      .noStore)    { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },
@@ -23,6 +24,7 @@ extension LayoutApplication {
         Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
         Route("/snapshot/apply",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSnapshotApply(r) },
         Route("/snapshot/section",       .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSectionSnapshot(r) },
+        Route("/crash/explain",          .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postCrashExplain(r) }.acceptingText(),
     ]
 }
 
@@ -101,6 +103,15 @@ struct Route: Sendable {
 
     /// Whether the body is JSON (415 for another Content-Type, content codings decoded).
     var takesJSON: Bool { methods == .post }
+    /// Whether `text/plain` bodies are taken too (`/crash/explain`).
+    private(set) var takesText = false
+
+    /// This route, also taking `text/plain` bodies.
+    func acceptingText() -> Route {
+        var r = self
+        r.takesText = true
+        return r
+    }
 
     /// The `{id}` of `path` if it matches this template (`""` for a template without one), nil if
     /// it does not. Walks the UTF-8 bytes once, allocating only the id.

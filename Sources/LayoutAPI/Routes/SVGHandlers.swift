@@ -22,7 +22,7 @@ extension LayoutApplication {
         let bytes = !negotiated && plan.negotiation.asksFor("application/octet-stream", not: "image/svg+xml")
         var answer = Answer(contentType: bytes ? "application/octet-stream" : "image/svg+xml", body: .rendered({
             let query = options.rect.map { entry.layout.attributes(in: $0, index: entry.index) }
-            return SVGRenderer(id: id, layout: entry.layout, options: options, query: query).render()
+            return .success(SVGRenderer(id: id, layout: entry.layout, options: options, query: query).render())
         }), validator: .tag(options.etag(id: id)))
         // Both routes negotiate on `Accept`: SVG or JSON here, SVG or bytes on `{id}.svg`.
         answer.variesOnAccept = true
@@ -36,6 +36,7 @@ extension LayoutApplication {
     /// for everything else (drawing grows with the layout, up to the cap).
     static func svgCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         guard let entry = plan.entry, let options = try? SVGOptions(query: plan.query) else { return .inline }
+        if request.method == "HEAD" { return .inline }   // answered from what is known: nothing is drawn
         if plan.negotiation.matches(etag(options.etag(id: entry.id), plan.negotiation.coding(size: Int.max))) { return .inline }
         if entry.layout.attributes.count <= inlineSVGElements, options.rect == nil || entry.hasIndex { return .inline }
         return .offload

@@ -39,8 +39,8 @@ extension SVGRenderer {
     /// The rounded row groups of the drawn sections: the square corners of the rows outside the
     /// radius painted over in the background colour (an even-odd path: the rect minus the
     /// rounded rect), then the rounded outline, `<rect rx>` with the corner radius.
-    func writeRoundedSections(_ sections: Range<Int>, into w: inout SVGWriter) {
-        for r in layout.roundedSections where sections.contains(r.section) {
+    func writeRoundedSections(_ rounded: [RoundedSection], into w: inout SVGWriter) {
+        for r in rounded {
             let f = r.frame, c = min(r.cornerRadius, f.width / 2, f.height / 2)
             w.raw("<path class=\"ld-rounded-corners\" fill-rule=\"evenodd\" d=\"M"); w.number(f.minX); w.raw(" "); w.number(f.minY)
             w.raw("H"); w.number(f.maxX); w.raw("V"); w.number(f.maxY); w.raw("H"); w.number(f.minX); w.raw("Z")

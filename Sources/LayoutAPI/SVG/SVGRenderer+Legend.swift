@@ -1,8 +1,9 @@
 import LayoutEngine
 
 /// The legend (one swatch per kind of element drawn, bands, viewport) and the note that says
-/// when not every element is drawn. Drawn in pixels (the group is scaled by 1 / scale) in the
-/// top-right corner of the content, or of the visible rect when only the rect is drawn.
+/// when not every element is drawn. Drawn in pixels (the group is scaled by 1 / scale) in a strip
+/// to the right of the drawing, beside the top of the content (or of the visible rect when only
+/// the rect is drawn), so it never covers an element.
 extension SVGRenderer {
     static let maxLegendKinds = 12
 
@@ -61,57 +62,53 @@ extension SVGRenderer {
                 "(at most \(cap)); add ?rect=x,y,w,h to see a region"]
     }
 
-    func writeLegend(_ selection: Selection, bands: Bool, into w: inout SVGWriter) {
+    /// Pixels between the drawing and the legend, and around the legend.
+    static let legendGap = 8.0
+
+    /// The legend laid out: its entries and note lines, its size in points, and the top of its
+    /// strip (the top of the content, or of the visible rect when only the rect is drawn).
+    struct LegendBox {
+        var entries: [LegendEntry]
+        var note: [String]
+        var size: Size
+        var top: Double
+    }
+
+    /// Nil when there is nothing to explain.
+    func legendBox(_ selection: Selection, bands: Bool) -> LegendBox? {
         let entries = legendEntries(selection, bands: bands)
         let note = capNote(selection)
-        guard !entries.isEmpty || !note.isEmpty else { return }
-        let row = 16.0, pad = 6.0, swatch = 12.0
+        guard !entries.isEmpty || !note.isEmpty else { return nil }
         let longest = (entries.map { $0.label.unicodeScalars.count + 3 } + note.map(\.unicodeScalars.count)).max() ?? 0
-        let boxWidth = Double(longest) * Self.fontPixels * 0.56 + 2 * pad
-        let boxHeight = Double(entries.count + note.count) * row + 2 * pad - 2
-        let focus = selection.onlyQuery ? options.rect ?? Rect(origin: .zero, size: layout.contentSize)
-                                        : Rect(origin: .zero, size: layout.contentSize)
-        let origin = legendOrigin(in: focus, width: boxWidth / options.scale, height: boxHeight / options.scale, selection.shapes)
-        let (x, y) = (origin.x, origin.y)
+        let pixels = Size(width: (Double(longest) * Self.fontPixels * 0.56 + 2 * Self.legendPad).rounded(.up),
+                          height: Double(entries.count + note.count) * Self.legendRow + 2 * Self.legendPad - 2)
+        let top = selection.onlyQuery ? max(0, options.rect?.minY ?? 0) : 0
+        return LegendBox(entries: entries, note: note, size: Size(width: pixels.width / options.scale, height: pixels.height / options.scale), top: top)
+    }
+
+    static let legendRow = 16.0, legendPad = 6.0, legendSwatch = 12.0
+
+    /// The legend at `origin` (points), drawn in pixels (the group is scaled by 1 / scale).
+    func writeLegend(_ box: LegendBox, at origin: Point, into w: inout SVGWriter) {
+        let (row, pad, swatch) = (Self.legendRow, Self.legendPad, Self.legendSwatch)
         w.raw("<g class=\"ld-legend\" pointer-events=\"none\" transform=\"translate(")
-        w.number(x); w.raw(" "); w.number(y); w.raw(") scale("); w.number(1 / options.scale); w.raw(")\"")
+        w.number(origin.x); w.raw(" "); w.number(origin.y); w.raw(") scale("); w.number(1 / options.scale); w.raw(")\"")
         w.attribute("font-size", Self.fontPixels)
         w.raw(">\n<rect class=\"ld-legend-box\" x=\"0\" y=\"0\" rx=\"3\"")
-        w.attribute("width", boxWidth); w.attribute("height", boxHeight); w.raw("/>\n")
+        w.attribute("width", box.size.width * options.scale); w.attribute("height", box.size.height * options.scale); w.raw("/>\n")
         var top = pad
-        for entry in entries {
+        for entry in box.entries {
             w.raw("<rect"); w.attribute("class", entry.classes)
             w.frame(Rect(x: pad, y: top + 1, width: swatch, height: swatch - 2)); w.raw("/>")
             w.raw("<text"); w.attribute("x", pad + swatch + 5); w.attribute("y", top + swatch - 2); w.raw(">")
             w.text(entry.label); w.raw("</text>\n")
             top += row
         }
-        for line in note {
+        for line in box.note {
             w.raw("<text class=\"ld-note\""); w.attribute("x", pad); w.attribute("y", top + swatch - 2); w.raw(">")
             w.text(line); w.raw("</text>\n")
             top += row
         }
         w.raw("</g>\n")
-    }
-
-    /// The corner of `focus` (top-right first, then bottom-right, top-left, bottom-left) where the
-    /// legend covers the least element area. O(4 d).
-    func legendOrigin(in focus: Rect, width: Double, height: Double, _ shapes: [Shape]) -> Point {
-        let margin = 4 / options.scale
-        let right = max(focus.minX, focus.maxX - width - margin), left = focus.minX + margin
-        let top = focus.minY + margin, bottom = max(focus.minY, focus.maxY - height - margin)
-        let corners = [Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: top), Point(x: left, y: bottom)]
-        var best = corners[0], bestArea = Double.infinity
-        for corner in corners {
-            let box = Rect(origin: corner, size: Size(width: width, height: height))
-            var area = 0.0
-            for shape in shapes where shape.role != .natural {
-                let f = shape.attributes.frame
-                let w = min(f.maxX, box.maxX) - max(f.minX, box.minX), h = min(f.maxY, box.maxY) - max(f.minY, box.minY)
-                if w > 0, h > 0 { area += w * h }
-            }
-            if area < bestArea { (best, bestArea) = (corner, area) }
-        }
-        return best
     }
 }

@@ -1,8 +1,12 @@
 import LayoutEngine
 
-/// Draws a cached layout as an SVG document in points: `viewBox` is the content size, `width`
-/// and `height` are the content size times the scale. Every drawn element is one `<rect>` at
-/// its exact frame with `data-category`, `data-kind` (supplementary and decoration views),
+/// Draws a cached layout as an SVG document in points. The drawing is a nested `<svg
+/// class="ld-drawing">` whose `viewBox` is the content size, at the top left of the canvas (so a
+/// point of the layout is a point of the picture, and what lies outside the content is clipped
+/// as before); the legend sits in a strip to its right, never over the drawing: the canvas
+/// (the root `viewBox`) is the content size plus that strip, and taller than the content when
+/// the legend is. `width` and `height` are the canvas times the scale. Every drawn element is
+/// one `<rect>` at its exact frame with `data-category`, `data-kind` (supplementary and decoration views),
 /// `data-index-path="s,i"` and a `<title>` (the browser's tooltip); index paths are written
 /// inside elements big enough for the text; sections are tinted bands; a legend names the
 /// colours.
@@ -102,10 +106,13 @@ struct SVGRenderer {
         let bands = bandRange(selection)
         var w = SVGWriter(capacity: 2_048 + selection.shapes.count * 420 + bands.count * 260)
         let width = max(layout.contentSize.width, 1), height = max(layout.contentSize.height, 1)
+        let legend = legendBox(selection, bands: !bands.isEmpty)
+        let canvas = Size(width: width + (legend.map { $0.size.width + 2 * Self.legendGap / options.scale } ?? 0),
+                          height: max(height, legend.map { $0.top + $0.size.height + 2 * Self.legendGap / options.scale } ?? 0))
         w.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"")
-        w.attribute("width", width * options.scale)
-        w.attribute("height", height * options.scale)
-        w.raw(" viewBox=\"0 0 "); w.number(width); w.raw(" "); w.number(height); w.raw("\"")
+        w.attribute("width", canvas.width * options.scale)
+        w.attribute("height", canvas.height * options.scale)
+        w.raw(" viewBox=\"0 0 "); w.number(canvas.width); w.raw(" "); w.number(canvas.height); w.raw("\"")
         w.attribute("data-layout-id", id)
         w.attribute("data-elements", Double(layout.attributes.count))
         w.attribute("data-drawn", Double(selection.elementsDrawn))
@@ -113,25 +120,55 @@ struct SVGRenderer {
         w.raw(" font-family=\"system-ui, -apple-system, Helvetica, Arial, sans-serif\" role=\"img\">\n<title>")
         w.text(summary(selection))
         w.raw("</title>\n<style>"); w.raw(SVGStyle.css); w.raw("</style>\n")
+        w.raw("<svg class=\"ld-drawing\" x=\"0\" y=\"0\""); w.attribute("width", width); w.attribute("height", height)
+        w.raw(" viewBox=\"0 0 "); w.number(width); w.raw(" "); w.number(height); w.raw("\">\n")
         w.raw("<rect class=\"ld-content\" x=\"0\" y=\"0\""); w.attribute("width", width); w.attribute("height", height); w.raw("/>\n")
         writeBands(bands, into: &w)
         w.raw("<g class=\"ld-elements\">\n")
         // insetGrouped list sections (L17): the rows' outer corners rounded, drawn over the rows
         // (zIndex 10) and under their separators (100) and headers (200).
-        var roundedDrawn = layout.roundedSections.isEmpty
+        let rounded = roundedToDraw(bands, selection)
+        var roundedDrawn = rounded.isEmpty
         for shape in selection.shapes {
             if !roundedDrawn, shape.attributes.zIndex > 10 {
-                writeRoundedSections(bands, into: &w)
+                writeRoundedSections(rounded, into: &w)
                 roundedDrawn = true
             }
             writeElement(shape, into: &w)
         }
-        if !roundedDrawn { writeRoundedSections(bands, into: &w) }
+        if !roundedDrawn { writeRoundedSections(rounded, into: &w) }
         w.raw("</g>\n")
         if let r = options.rect { writeViewport(r, returned: query?.count ?? 0, into: &w) }
-        writeLegend(selection, bands: !bands.isEmpty, into: &w)
+        w.raw("</svg>\n")
+        if let legend { writeLegend(legend, at: Point(x: width + Self.legendGap / options.scale, y: legend.top + Self.legendGap / options.scale), into: &w) }
         w.raw("</svg>\n")
         return w.bytes
+    }
+
+    /// The rounded row groups drawn: those of the drawn sections that meet the drawn elements
+    /// (or the viewport, when only the rect query is drawn), at most `options.maxElements`, like
+    /// every other kind of shape. An insetGrouped list with row spacing rounds every row: a
+    /// picture of 999,990 rows drew them all (398 MB, issue 33).
+    func roundedToDraw(_ bands: Range<Int>, _ selection: Selection) -> [RoundedSection] {
+        guard !layout.roundedSections.isEmpty, !bands.isEmpty else { return [] }
+        var extent: Rect?
+        for shape in selection.shapes {
+            let f = shape.attributes.frame
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
+            extent = extent.map { e in
+                let x = min(e.minX, f.minX), y = min(e.minY, f.minY)
+                return Rect(x: x, y: y, width: max(e.maxX, f.maxX) - x, height: max(e.maxY, f.maxY) - y)
+            } ?? f
+        }
+        if selection.onlyQuery, let r = options.rect { extent = r }
+        guard let extent else { return [] }
+        var out: [RoundedSection] = []
+        let cap = max(0, options.maxElements)
+        for r in layout.roundedSections where bands.contains(r.section) && r.frame.intersects(extent) {
+            if out.count == cap { break }
+            out.append(r)
+        }
+        return out
     }
 
     /// Sections drawn as bands: those of the drawn elements (all of them when every element is

@@ -20,8 +20,10 @@ enum SVGStyle {
         case "UICollectionElementKindSectionHeader": "header"
         case "UICollectionElementKindSectionFooter": "footer"
         case "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind": "list background"
-        case "UICollectionViewListLayoutElementKindBottomSeparator": "bottom separator"
-        case "UICollectionViewListLayoutElementKindTopSeparator": "top separator"
+        case "tableHeader": "table header view"
+        case "tableFooter": "table footer view"
+        case "UICollectionViewListLayoutElementKindBottomSeparator", "bottomSeparator": "bottom separator"
+        case "UICollectionViewListLayoutElementKindTopSeparator", "topSeparator": "top separator"
         default: kind
         }
     }
@@ -41,6 +43,7 @@ enum SVGStyle {
         switch (category, kind) {
         case (.cell, _): "ld-cell"
         case (.decorationView, let name?) where name.hasPrefix("UICollectionViewListLayoutElementKind"): "ld-separator"
+        case (.decorationView, "bottomSeparator"?), (.decorationView, "topSeparator"?): "ld-separator"   // a table's
         case (.decorationView, "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind"?): "ld-list-background"
         case (.decorationView, _): "ld-decoration"
         case (.supplementaryView, "header"?), (.supplementaryView, "UICollectionElementKindSectionHeader"?): "ld-header"

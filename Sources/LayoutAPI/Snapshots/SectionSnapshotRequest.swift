@@ -41,8 +41,8 @@ enum SectionSnapshotRequestDecoder {
             var operations: [SectionSnapshotOperation] = []
             for f in ops {
                 let op = try operation(f, &reader)
-                total += op.argumentCount
-                if total > BatchLimits.maxItems { throw FieldError.tooMany(pointer: f.pointer, limit: BatchLimits.maxItems) }
+                total += op.identifierCount
+                if total > BatchLimits.maxItems { throw SnapshotRequestDecoder.tooManyIdentifiers(f.pointer, total) }
                 operations.append(op)
             }
             value = SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
@@ -77,8 +77,7 @@ enum SectionSnapshotRequestDecoder {
         let opField = try o.required("op")
         let name = try opField.string()
         guard let keys = operationKeys[name] else {
-            throw .wrongType(pointer: opField.pointer, expected: "one of " + operationNames.map { "\"\($0)\"" }.joined(separator: ", "),
-                             found: FieldError.quoted(name))
+            throw .conflict(pointer: opField.pointer, detail: FieldError.unknownValue(name, at: opField.pointer, allowed: operationNames))
         }
         try o.rejectUnknownKeys(allowed: keys.union(["op"]))
         func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {
@@ -112,9 +111,13 @@ enum SectionSnapshotRequestDecoder {
 }
 
 extension SnapshotEncoder {
-    /// `POST /snapshot/section`'s answer.
-    static func section(_ e: SectionSnapshotEdit, operations: [SectionSnapshotOperation]) -> [UInt8] {
-        var w = JSONWriter(capacity: 512 + e.snapshot.items.count * 80)
+    /// What a section answer writes besides its items, answers and errors (the verdict head,
+    /// the keys, the brackets).
+    static let sectionOverhead = 512
+
+    /// `POST /snapshot/section`'s answer; `capacity` is its bound when known (`SectionAnswerBudget`).
+    static func section(_ e: SectionSnapshotEdit, operations: [SectionSnapshotOperation], capacity: Int? = nil) -> [UInt8] {
+        var w = JSONWriter(capacity: capacity ?? (512 + e.snapshot.items.count * 80))
         verdictHead(e.errors, &w)
         if e.errors.isEmpty {
             w.raw(",")

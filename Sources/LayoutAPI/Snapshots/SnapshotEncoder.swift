@@ -6,9 +6,10 @@ import LayoutEngine
 /// verdicts) are left out instead of null, which the client generators (swift-openapi-generator)
 /// cannot type.
 enum SnapshotEncoder {
-    static func outcome(_ o: SnapshotOutcome) -> [UInt8] {
+    /// `capacity`: the answer's bound when known (`AnswerBounds.outcome`).
+    static func outcome(_ o: SnapshotOutcome, capacity: Int? = nil) -> [UInt8] {
         let items = (o.snapshot?.itemCount ?? 0) + (o.batches?.updates.operationCount ?? 0) * 2
-        var w = JSONWriter(capacity: 1024 + items * 24 + o.errors.count * 400)
+        var w = JSONWriter(capacity: capacity ?? (1024 + items * 24 + o.errors.count * 400))
         verdictHead(o.errors, &w)
         w.raw(#","warnings":["#)
         for (k, x) in o.warnings.enumerated() {
@@ -95,7 +96,7 @@ enum SnapshotEncoder {
         w.raw("]")
     }
 
-    /// `{"code","exception","reason","operation","pointer","evidence"}`.
+    /// `{"code","exception","reason","operation","pointer","evidence","identifier","detail"}`.
     static func write(_ e: SnapshotError, _ w: inout JSONWriter) {
         w.raw(#"{"code":"#)
         w.string(e.code.rawValue)
@@ -104,15 +105,17 @@ enum SnapshotEncoder {
         w.raw(#","reason":"#)
         w.string(e.reason)
         w.raw(#","operation":"#)
-        if let k = e.operation {
-            w.int(k)
-            w.raw(#","pointer":"#)
-            w.string("/operations/\(k)")
-        } else {
-            w.raw(#"null,"pointer":null"#)
-        }
+        if let k = e.operation { w.int(k) } else { w.null() }
+        w.raw(#","pointer":"#)
+        BatchEncoder.optionalString(e.pointer, &w)
         w.raw(#","evidence":"#)
         w.string(e.evidence)
+        if let id = e.identifier {
+            w.raw(#","identifier":"#)
+            identifier(id, &w)
+        }
+        w.raw(#","detail":"#)
+        BatchEncoder.optionalString(e.detail, &w)
         w.raw("}")
     }
 

@@ -7,6 +7,8 @@ struct SnapshotApplyRequest: Equatable {
     var change: SnapshotChange
     var source: SnapshotSource
     var linkedSDK: LinkedSDK
+    /// `tableView` for `UITableViewDiffableDataSource` (the verdicts' wording), as `/batch/validate` names it.
+    var flavor: BatchFlavor = .collectionView
 }
 
 /// Caps on snapshot requests: identifiers per snapshot and in all operation arguments as the
@@ -17,7 +19,7 @@ enum SnapshotLimits {
 }
 
 enum SnapshotRequestDecoder {
-    static let topLevelKeys: Set<String> = ["old", "operations", "new", "source", "linkedSDK"]
+    static let topLevelKeys: Set<String> = ["old", "operations", "new", "source", "linkedSDK", "flavor"]
     static let snapshotKeys: Set<String> = ["sections"]
     static let newKeys: Set<String> = ["sections", "reloadedSections", "reloadedItems", "reconfiguredItems"]
     static let sectionKeys: Set<String> = ["id", "items"]
@@ -32,6 +34,11 @@ enum SnapshotRequestDecoder {
     static let operationNames = ["appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections",
                                  "appendItems", "insertItems", "deleteItems", "deleteAllItems", "moveItem", "reloadItems",
                                  "reconfigureItems"]
+
+    /// The cap on identifiers over all operations' arguments passed at the operation `at`.
+    static func tooManyIdentifiers(_ at: JSONPointer, _ total: Int) -> FieldError {
+        .invalidValue(pointer: at, detail: "The operations up to \(at) name \(total) identifiers in their arguments, over this server's cap of \(BatchLimits.maxItems) per request (as the batch routes); send the rest in another request.")
+    }
 
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> SnapshotApplyRequest {
         let json = try RequestDocument.parse(body)
@@ -67,7 +74,8 @@ enum SnapshotRequestDecoder {
         case (nil, nil):
             throw .conflict(pointer: .root, detail: "The request has neither operations nor new; send the operations made on a copy of old (\"operations\": [{\"op\": \"appendSections\", \"sections\": [\"main\"]}]) or the snapshot passed to apply (\"new\": {\"sections\": [...]}).")
         }
-        return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk)
+        let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
+        return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk, flavor: flavor)
     }
 }
 
@@ -82,16 +90,25 @@ extension APIError {
 }
 
 extension WireReader {
-    /// A string, or a whole number within `Int` (`"a"`, `7`): what `Hashable` identifiers a client
-    /// sends. Other JSON is a 400.
+    /// A string, or a whole number within `Int64` (`"a"`, `7`, `-9223372036854775808`), read
+    /// exactly: what `Hashable` identifiers a client sends. A whole number outside `Int64` is a
+    /// 422 (`FieldError.invalidValue`: no identifier can hold it); other JSON is a 400.
     static func identifier(_ value: JSON, _ pointer: @autoclosure () -> JSONPointer) throws(FieldError) -> SnapshotIdentifier {
         switch value {
         case .string(let s): return .string(s)
+        case .integer(let exact): return .integer(exact)
         case .number(let d):
-            if let i = whole(value) { return .integer(i) }
+            // Up to 2^53 a Double holds every integer exactly; beyond it, integers within Int64
+            // parse as `.integer`, so a `.number` there is outside Int64 (or not whole).
+            if abs(d) <= 9_007_199_254_740_992, let i = whole(value) { return .integer(i) }
             var w = JSONWriter(capacity: 24)
             w.number(d)
-            throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: String(decoding: w.bytes, as: UTF8.self))
+            let shown = String(decoding: w.bytes, as: UTF8.self)
+            if d.isFinite, d.rounded(.towardZero) == d {
+                let at = pointer()
+                throw .invalidValue(pointer: at, detail: "\(at) is a whole number of about \(shown), outside the 64-bit range of integer identifiers (-9223372036854775808 to 9223372036854775807); send it as a string, or a smaller integer.")
+            }
+            throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: shown)
         default:
             throw .wrongType(pointer: pointer(), expected: "an identifier (a string or an integer)", found: value.kindDescription)
         }
@@ -162,8 +179,8 @@ extension WireReader {
         var total = 0
         for f in list {
             let op = try operation(f)
-            total += op.argumentCount
-            if total > BatchLimits.maxItems { throw .tooMany(pointer: field.pointer, limit: BatchLimits.maxItems) }
+            total += op.identifierCount
+            if total > BatchLimits.maxItems { throw SnapshotRequestDecoder.tooManyIdentifiers(f.pointer, total) }
             out.append(op)
         }
         return out
@@ -174,8 +191,7 @@ extension WireReader {
         let opField = try o.required("op")
         let name = try opField.string()
         guard let keys = SnapshotRequestDecoder.operationKeys[name] else {
-            throw .wrongType(pointer: opField.pointer, expected: "one of " + SnapshotRequestDecoder.operationNames.map { "\"\($0)\"" }.joined(separator: ", "),
-                             found: FieldError.quoted(name))
+            throw .conflict(pointer: opField.pointer, detail: FieldError.unknownValue(name, at: opField.pointer, allowed: SnapshotRequestDecoder.operationNames))
         }
         try o.rejectUnknownKeys(allowed: keys.union(["op"]))
         func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {

@@ -13,22 +13,51 @@ import Synchronization
 /// crash or store restart loses it; a 404 means the store answered that it has no such row. When
 /// the store cannot commit, the request is a 503 with `Retry-After` instead.
 extension LayoutApplication {
-    /// Answers off the I/O loop; an answer that hands out ids computed here goes out once their
-    /// rows are committed (a group commit shared with concurrent requests), or becomes a 503
-    /// with `Retry-After` if they could not be. No thread waits for the commit.
+    /// Answers off the I/O loop, on the light lane or, for heavy work, the heavy lane
+    /// (`WorkLanes`): a request known to be heavy from its size goes there at once; one whose
+    /// handler finds it heavy (a small body asking for a large layout) is run again there. An
+    /// answer that hands out ids computed here goes out once their rows are committed (a group
+    /// commit shared with concurrent requests), or becomes a 503 with `Retry-After` if they could
+    /// not be. No thread waits for the commit.
     public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
-        guard let store else { return complete(respond(to: request, plan: plan)) }
+        var plan = plan
+        if !plan.heavy {
+            plan.mayMove = true
+            if respondCommitted(to: request, plan: plan, complete: complete) { return }
+        }
+        plan.heavy = true
+        plan.mayMove = false
+        metrics.recordHeavy()
+        let heavyPlan = plan
+        lanes.submit(request.cancellation, run: {
+            _ = self.respondCommitted(to: request, plan: heavyPlan, complete: complete)
+        }, cancelled: {
+            self.metrics.recordCancelled()
+            complete(self.finish(Answer(.clientGone), negotiation: heavyPlan.negotiation, method: request.method, route: heavyPlan.route))
+        })
+    }
+
+    /// `respondOnLane` with the store's commit; false (and `complete` not called) when the
+    /// handler asked for the heavy lane.
+    func respondCommitted(to request: Request, plan: Plan, complete: @escaping @Sendable (Response) -> Void) -> Bool {
+        guard let store else {
+            guard let response = respondOnLane(to: request, plan: plan) else { return false }
+            complete(response)
+            return true
+        }
         let commits = PendingCommits()
         let (negotiation, route) = (plan.negotiation, plan.route)
-        let plan = plan
-        let response = PendingCommits.$current.withValue(commits) { respond(to: request, plan: plan) }
+        guard let response = PendingCommits.$current.withValue(commits, operation: { respondOnLane(to: request, plan: plan) }) else {
+            return false
+        }
         let rows = commits.taken()
-        guard !rows.isEmpty else { return complete(response) }
+        guard !rows.isEmpty else { complete(response); return true }
         guard response.status < 300 else {
             // Refused after computing (strict=true warnings...): nothing handed out, the rows are
             // written anyway so that the work is not repeated elsewhere.
             for (row, entry) in rows { store.commit(row) { if $0 == .committed { entry.stored.store(true, ordering: .releasing) } } }
-            return complete(response)
+            complete(response)
+            return true
         }
         let join = CommitJoin(count: rows.count)
         for (row, entry) in rows {
@@ -43,6 +72,7 @@ extension LayoutApplication {
                 }
             }
         }
+        return true
     }
 
     /// The layout `id` from this replica's cache or, with a store, recomputed from the stored

@@ -22,6 +22,9 @@ package enum APIError: Error {
     case badHeader(name: String, detail: String)
     /// The layout id is not in the cache (never computed here, or evicted): 404.
     case unknownLayout(id: String)
+    /// `/layout/{id}.{format}` with a format layoutd does not make (`.png`, `.json`): 404 saying
+    /// which forms of a layout exist. The id may be fine; the extension is not.
+    case unknownFormat(id: String, format: String)
     /// The id is not cached here and the shared store cannot be reached to look it up: 503 with
     /// `Retry-After` (the layout may well exist; a 404 would tell the client to give up on it).
     case storeUnavailable(id: String, retryAfter: Int)
@@ -48,6 +51,23 @@ package enum APIError: Error {
     case answerBudgetExhausted(bytes: Int, limit: Int)
     /// `Accept` refuses JSON outright (q=0) and every other representation the route has (406).
     case notAcceptable(available: [String])
+    /// An answer whose size bound passes `--max-answer-bytes` (or the buffer budget, which no
+    /// answer may pass), decided before it is built: 422. `what` says what was asked for and
+    /// `fix` how to ask for less; `pointer` names the operation that passed the limit, if any.
+    case answerBytesTooLarge(what: String, bytes: Int, limit: Int, fix: String, pointer: JSONPointer?)
+    /// The client closed the connection while the answer was being made; the work stopped.
+    /// Rarely read (the client is gone), but a half-closed client may still read it.
+    case clientGone
+    /// Internal: the handler found its work heavy and asks to run on the heavy lane
+    /// (`WorkLanes`); never sent (`respond(to:plan:complete:)` runs the request again there).
+    case movedToHeavyLane
+    /// `POST /crash/explain`: a body that is not text (invalid UTF-8, binary): 400.
+    case notText(detail: String)
+    /// `POST /crash/explain`: a text over `CrashLimits.maxTextBytes`: 413.
+    case crashTextTooLarge(bytes: Int, limit: Int)
+    /// `POST /crash/explain`: no UIKit reason the service knows in the text: 422 saying what it
+    /// looked for (the text itself is never echoed).
+    case noUIKitException(detail: String)
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
@@ -90,6 +110,10 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.unknownLayout, title: "Unknown layout", status: 404,
                 detail: "No layout with id \(id) is cached here: it was never computed on this server or it was evicted. POST the layout to /layout again and use the id it returns.")
+        case .unknownFormat(let id, let format):
+            return ProblemDetails(
+                type: ProblemType.unknownFormat, title: "Unknown format", status: 404,
+                detail: "layoutd does not make a .\(format) form of a layout. A layout is /layout/\(id) (JSON; the picture with Accept: image/svg+xml) or /layout/\(id).svg (the SVG picture; ?scale=2 for more pixels).")
         case .storeUnavailable(let id, let retryAfter):
             return ProblemDetails(
                 type: ProblemType.storeUnavailable, title: "Layout store unavailable", status: 503,
@@ -136,6 +160,29 @@ package enum APIError: Error {
                 type: ProblemType.notAcceptable, title: "Not Acceptable", status: 406,
                 detail: "The Accept header refuses every representation of this resource. Accept one of: \(available.joined(separator: ", ")) (application/json is the default when Accept does not refuse it).",
                 errors: [.init(pointer: "", detail: "Accept refuses \(available.joined(separator: ", "))")])
+        case .answerBytesTooLarge(let what, let bytes, let limit, let fix, let pointer):
+            let detail = "\(what) would take at least \(bytes) bytes, more than this server sends in one answer (\(limit) bytes: --max-answer-bytes, at most --max-buffered-bytes). \(fix)"
+            return ProblemDetails(
+                type: ProblemType.answerTooLarge, title: "Answer too large", status: 422, detail: detail,
+                errors: pointer.map { [.init(pointer: $0.description, detail: detail)] } ?? [])
+        case .clientGone:
+            return ProblemDetails(
+                type: ProblemType.clientGone, title: "Client closed the connection", status: 400,
+                detail: "The client closed its side of the connection before the answer was ready, so the work stopped (a client that half-closes is taken as gone). Keep the connection open until the answer arrives.")
+        case .movedToHeavyLane:
+            return ProblemDetails(
+                type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
+                detail: "The request could not be moved to the heavy lane; retry in a second.")
+        case .notText(let detail):
+            return ProblemDetails(type: ProblemType.notText, title: "Not text", status: 400, detail: detail,
+                                  errors: [.init(pointer: "", detail: detail)])
+        case .crashTextTooLarge(let bytes, let limit):
+            return ProblemDetails(
+                type: ProblemType.contentTooLarge, title: "Content Too Large", status: 413,
+                detail: "The crash text has \(bytes) bytes, more than this route reads (\(limit)). Send the part of the log around the exception (the reason and the lines before it), or split the log.")
+        case .noUIKitException(let detail):
+            return ProblemDetails(type: ProblemType.noUIKitException, title: "No UIKit exception found", status: 422, detail: detail,
+                                  errors: [.init(pointer: "/text", detail: detail)])
         case .undecodableBody(let coding, let reason):
             return ProblemDetails(
                 type: ProblemType.malformedBody, title: "Bad Request", status: 400,
@@ -149,7 +196,7 @@ package enum APIError: Error {
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
         switch self {
         case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
-        case .answerBudgetExhausted: headers.add("Retry-After", "1")
+        case .answerBudgetExhausted, .movedToHeavyLane: headers.add("Retry-After", "1")
         default: break
         }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
@@ -169,9 +216,13 @@ enum ProblemType {
     static let unprocessableBatch = base + "unprocessable-batch"
     static let unprocessableSnapshot = base + "unprocessable-snapshot"
     static let unknownLayout = base + "unknown-layout"
+    static let unknownFormat = base + "unknown-format"
     static let storeUnavailable = base + "store-unavailable"
     static let noSuchElement = base + "no-such-element"
     static let answerTooLarge = base + "answer-too-large"
+    static let clientGone = base + "client-gone"
+    static let notText = base + "not-text"
+    static let noUIKitException = base + "no-uikit-exception"
     static let notFound = "about:blank"
     static let methodNotAllowed = "about:blank"
     static let unsupportedMediaType = "about:blank"

@@ -47,6 +47,18 @@ extension WireReader {
         return try length(try o.required(key))
     }
 
+    /// "Unknown device …": the nearest names when one is close (case, spaces and punctuation
+    /// ignored: "iPhone 15Pro" is "iPhone 15 Pro"), else that none is, with a few examples.
+    static func unknownDevice(_ name: String, at pointer: JSONPointer) -> String {
+        let names = DeviceProfiles.all.map(\.name)
+        let unknown = "Unknown device \(FieldError.quoted(name)) at \(FieldError.location(pointer));"
+        if let close = NearestNames.suggestion(for: name, in: names) {
+            return unknown + " " + close + " GET /devices lists all \(names.count) names; or send width, height and scale instead."
+        }
+        let examples = ["iPhone 16 Pro", "iPhone SE (3rd generation)", "iPad Air 11-inch (M2)"].map(FieldError.quoted).joined(separator: ", ")
+        return unknown + " no device layoutd knows has a name close to it (it knows Apple's iPhones and iPads: GET /devices lists all \(names.count), e.g. \(examples)). Send width, height and scale instead."
+    }
+
     /// The profile `device` + `orientation` name, or nil without `device`. An unknown device or
     /// an orientation the device lacks is a 422 naming the field (collected, so the rest of the
     /// request is still checked).
@@ -60,10 +72,7 @@ extension WireReader {
         let name = try d.string()
         let orientation = try o.value("orientation", default: .portrait) { f throws(FieldError) in try f.enumValue(InterfaceOrientation.self) }
         guard let profile = DeviceProfiles.named(name) else {
-            let similar = DeviceProfiles.suggestions(for: name)
-            let examples = (similar.isEmpty ? ["iPhone 16 Pro", "iPhone SE (3rd generation)", "iPad Air 11-inch (M2)"] : similar)
-                .map(FieldError.quoted).joined(separator: ", ")
-            reject(d.pointer, "Unknown device \(FieldError.quoted(name)) at \(FieldError.location(d.pointer)); use one of the \(DeviceProfiles.all.count) names GET /devices lists, e.g. \(examples), or send width and height instead.")
+            reject(d.pointer, Self.unknownDevice(name, at: d.pointer))
             return nil
         }
         guard let metrics = profile.metrics(for: orientation) else {

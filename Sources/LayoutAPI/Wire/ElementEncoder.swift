@@ -57,10 +57,20 @@ struct ElementEncoder {
         elementBytes = Self.maxElementBytes + prefixes.longest
     }
 
-    /// Writes `list` as comma-separated element objects.
-    mutating func write(_ list: some Collection<LayoutAttributes>, estimates: Bool, into w: inout JSONWriter) {
+    /// Bytes of the smallest element this encoder can write (a cell at index path [0,0] with a
+    /// zero frame), for the lower bound of an answer's size.
+    static let minElementBytes = 64
+
+    /// Upper bound of one element's bytes with this layout's kind names, comma included.
+    var maxBytesPerElement: Int { elementBytes + 1 }
+
+    /// Writes `list` as comma-separated element objects; stops, returning false, once the writer
+    /// holds more than `limit` bytes (an answer past `--max-answer-bytes` is never built whole).
+    @discardableResult
+    mutating func write(_ list: some Collection<LayoutAttributes>, estimates: Bool, into w: inout JSONWriter,
+                        limit: Int = .max) -> Bool {
         var remaining = list.count
-        guard remaining > 0 else { return }
+        guard remaining > 0 else { return true }
         var state = EncoderState(prefixes: prefixes, estimates: estimates, memo: remaining >= Self.memoThreshold)
         defer { state.release() }
         var iterator = list.makeIterator()
@@ -68,9 +78,10 @@ struct ElementEncoder {
         var written = 0, writtenBytes = 0
         var first = true
         while remaining > 0 {
+            if w.bytes.count > limit { return false }
             var free = w.bytes.capacity - w.bytes.count
             if free < room {
-                let want: Int
+                var want: Int
                 if written < Self.probe {
                     want = min(remaining, Self.probe) * room
                 } else {
@@ -78,6 +89,7 @@ struct ElementEncoder {
                     let perElement = writtenBytes / written + 1
                     want = remaining * perElement + remaining * perElement / 16 + room + 256
                 }
+                if limit < Int.max { want = min(want, max(Self.probe * room, limit - w.bytes.count + Self.probe * room)) }
                 w.bytes.reserveCapacity(w.bytes.count + want)
                 free = w.bytes.capacity - w.bytes.count
             }
@@ -98,6 +110,7 @@ struct ElementEncoder {
             written &+= done
             remaining = exhausted ? 0 : remaining - done
         }
+        return true
     }
 
     @inline(__always)

@@ -9,34 +9,68 @@ package enum LayoutEncoder {
     }
 
     static func full(id: String, layout: Layout, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
+        full(id: id, layout: layout, kinds: kinds, estimates: estimates, limit: .max) ?? []
+    }
+
+    /// The full body, or nil once it passes `limit` bytes (encoding stops there).
+    static func full(id: String, layout: Layout, kinds: KindPrefixes, estimates: Bool, limit: Int) -> [UInt8]? {
         var w = JSONWriter(capacity: 96 + ElementEncoder.initialCapacity(for: layout.attributes.count))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
         w.raw(",\"elements\":[")
         var elements = ElementEncoder(prefixes: kinds)
-        elements.write(layout.attributes, estimates: estimates, into: &w)
+        guard elements.write(layout.attributes, estimates: estimates, into: &w, limit: limit) else { return nil }
         w.raw("]")
         w.orthogonalSections(layout)
         w.roundedSections(layout)
         w.raw(",\"warnings\":"); w.warnings(layout.warnings)
         w.raw("}")
-        return w.bytes
+        return w.bytes.count > limit ? nil : w.bytes
     }
 
+    /// Bounds on the full body's bytes without encoding it: (at least, at most). O(sections +
+    /// warnings): what follows the elements is weighed exactly or by its longest entry.
+    static func fullBounds(id: String, layout: Layout, kinds: KindPrefixes) -> (low: Int, high: Int) {
+        let n = layout.attributes.count
+        var text = 0
+        for w in layout.warnings { text += JSONWriter.quotedLength(w.code) + JSONWriter.quotedLength(w.message) }
+        let orthogonal = layout.sections.lazy.filter { $0.orthogonalContentSize != nil }.count
+        let low = n * ElementEncoder.minElementBytes + layout.roundedSections.count * 64 + orthogonal * 48
+            + layout.warnings.count * 20 + text
+        let high = n * ElementEncoder(prefixes: kinds).maxBytesPerElement + 160 + id.utf8.count
+            + layout.roundedSections.count * 160 + orthogonal * 96 + layout.warnings.count * 96 + text
+        return (low, high)
+    }
+
+    /// Lists a summary writes whole up to this many entries (`orthogonalSections`,
+    /// `roundedSections`, `warnings`); a longer one is cut to its first `summaryListLimit`
+    /// entries and its length given in `counts` (`GET /layout/{id}` has them all). A summary
+    /// stays small whatever the layout: an insetGrouped list with row spacing rounds every row,
+    /// and its "minimal" answer was 84 MB (issue 33).
+    static let summaryListLimit = 100
+
     /// `Prefer: return=minimal`: what a client that will only query rects needs. Layouts with
-    /// kinds beyond header and footer (compositional) also count elements by kind name.
+    /// kinds beyond header and footer (compositional) also count elements by kind name. Section
+    /// headers and footers are counted whatever their kind's name (`header`, or UIKit's
+    /// `UICollectionElementKindSectionHeader` in list and compositional layouts).
     static func minimal(id: String, layout: Layout) -> [UInt8] {
         var cells = 0, headers = 0, footers = 0
         var byKind = [Int](repeating: 0, count: layout.elementKinds.count)
+        let headerKinds = layout.elementKinds.indices.filter { layout.elementKinds[$0] == Layout.sectionHeaderKind }
+        let footerKinds = layout.elementKinds.indices.filter { layout.elementKinds[$0] == Layout.sectionFooterKind }
         for a in layout.attributes {
             switch (a.category, a.kind) {
             case (.cell, _): cells += 1
             case (.supplementaryView, .header?) where !a.isGlobal: headers += 1
             case (.supplementaryView, .footer?) where !a.isGlobal: footers += 1
+            case (.supplementaryView, let k?) where !a.isGlobal && headerKinds.contains(Int(k.rawValue)): headers += 1
+            case (.supplementaryView, let k?) where !a.isGlobal && footerKinds.contains(Int(k.rawValue)): footers += 1
             default: break
             }
             if a.category != .cell, let k = a.kind, Int(k.rawValue) < byKind.count { byKind[Int(k.rawValue)] += 1 }
         }
+        let orthogonal = layout.sections.lazy.filter { $0.orthogonalContentSize != nil }.count
+        let limit = summaryListLimit
         var w = JSONWriter(capacity: 256)
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"contentSize\":"); w.size(layout.contentSize)
@@ -53,10 +87,13 @@ package enum LayoutEncoder {
             }
             w.raw("}")
         }
+        if orthogonal > limit { w.raw(",\"orthogonalSections\":"); w.int(orthogonal) }
+        if layout.roundedSections.count > limit { w.raw(",\"roundedSections\":"); w.int(layout.roundedSections.count) }
+        if layout.warnings.count > limit { w.raw(",\"warnings\":"); w.int(layout.warnings.count) }
         w.raw("}")
-        w.orthogonalSections(layout)
-        w.roundedSections(layout)
-        w.raw(",\"warnings\":"); w.warnings(layout.warnings)
+        w.orthogonalSections(layout, limit: limit)
+        w.roundedSections(layout, limit: limit)
+        w.raw(",\"warnings\":"); w.warnings(layout.warnings.prefix(limit))
         w.raw("}")
         return w.bytes
     }
@@ -68,15 +105,24 @@ package enum LayoutEncoder {
         return w.bytes
     }
 
+    /// The same, or nil once the answer passes `limit` bytes (encoding stops there).
+    static func elements(id: String, _ list: some Collection<LayoutAttributes>, kinds: KindPrefixes, estimates: Bool, limit: Int) -> [UInt8]? {
+        var w = JSONWriter()
+        guard elements(id: id, list, kinds: kinds, estimates: estimates, into: &w, limit: limit) else { return nil }
+        return w.bytes.count > limit ? nil : w.bytes
+    }
+
     /// The same, appended to `w` (the I/O loop's reused buffer: `LayoutApplication.respondInline`).
+    @discardableResult
     static func elements(id: String, _ list: some Collection<LayoutAttributes>, kinds: KindPrefixes, estimates: Bool,
-                         into w: inout JSONWriter) {
-        w.bytes.reserveCapacity(w.bytes.count + 64 + ElementEncoder.capacity(for: list.count))
+                         into w: inout JSONWriter, limit: Int = .max) -> Bool {
+        w.bytes.reserveCapacity(w.bytes.count + 64 + min(ElementEncoder.capacity(for: list.count), limit))
         w.raw("{\"id\":"); w.string(id)
         w.raw(",\"elements\":[")
         var elements = ElementEncoder(prefixes: kinds)
-        elements.write(list, estimates: estimates, into: &w)
+        guard elements.write(list, estimates: estimates, into: &w, limit: limit) else { return false }
         w.raw("]}")
+        return true
     }
 
     /// One element alone (index-path queries).
@@ -95,10 +141,13 @@ extension JSONWriter {
     /// `,"orthogonalSections":[{"section":s,"orthogonalContentSize":{…}}]` for the sections that
     /// scroll orthogonally (compositional R36–R39); nothing when none does, so other layouts'
     /// answers are unchanged.
-    mutating func orthogonalSections(_ layout: Layout) {
+    mutating func orthogonalSections(_ layout: Layout, limit: Int = .max) {
         var first = true
+        var written = 0
         for (s, section) in layout.sections.enumerated() {
             guard let size = section.orthogonalContentSize else { continue }
+            if written == limit { break }
+            written += 1
             raw(first ? ",\"orthogonalSections\":[" : ",")
             first = false
             raw("{\"section\":"); int(s)
@@ -110,10 +159,10 @@ extension JSONWriter {
 
     /// `"roundedSections"`: insetGrouped list sections' rounded rows and corner radius (list
     /// L17), present only when there are some.
-    mutating func roundedSections(_ layout: Layout) {
+    mutating func roundedSections(_ layout: Layout, limit: Int = .max) {
         guard !layout.roundedSections.isEmpty else { return }
         raw(",\"roundedSections\":[")
-        for (i, r) in layout.roundedSections.enumerated() {
+        for (i, r) in layout.roundedSections.prefix(limit).enumerated() {
             if i > 0 { raw(",") }
             raw("{\"section\":"); int(r.section)
             raw(",\"frame\":"); rect(r.frame)
@@ -138,7 +187,7 @@ extension JSONWriter {
         raw("["); int(ip.section); raw(","); int(ip.item); raw("]")
     }
 
-    mutating func warnings(_ list: [LayoutWarning]) {
+    mutating func warnings(_ list: some Collection<LayoutWarning>) {
         raw("[")
         for (i, warning) in list.enumerated() {
             if i > 0 { raw(",") }

@@ -5,6 +5,9 @@ import LayoutEngine
 /// Whatever the type, it is served through the seam (`WireLayout`): no switch over types.
 package struct LayoutSpec: Hashable, Sendable {
     let definition: any WireLayout
+    /// The elements the request asked for as its decoder counted them (`ElementBudget`), 0 when
+    /// not decoded from a body: how heavy computing it is (`WorkLanes`). Not part of equality.
+    var requestedElements = 0
 
     init(_ definition: any WireLayout) { self.definition = definition }
 
@@ -80,17 +83,17 @@ package enum LayoutRequestDecoder {
         }
         let fields = LayoutRequestFields(collectionView: cv, layout: layout, sections: sections, preferredSizes: preferred,
                                          preferredSupplementarySizes: supplementary)
-        return LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
+        var spec = LayoutSpec(try type.decode(fields, reader: &reader, budget: &budget))
+        spec.requestedElements = budget.used
+        return spec
     }
 
     /// `layout.type`: one of the registered names.
     static func layoutType(_ field: JSONField) throws(FieldError) -> any WireLayout.Type {
         let text = try field.string()
         if let type = LayoutTypes.named(text) { return type }
-        let allowed = LayoutTypes.all.flatMap { [$0.typeName] + $0.typeAliases }.map { FieldError.quoted($0) }.joined(separator: ", ")
-        throw .invalidValue(
-            pointer: field.pointer,
-            detail: "Unknown value \(FieldError.quoted(text)) at \(FieldError.location(field.pointer)); use one of: \(allowed).")
+        let allowed = LayoutTypes.all.flatMap { [$0.typeName] + $0.typeAliases }
+        throw .invalidValue(pointer: field.pointer, detail: FieldError.unknownValue(text, at: field.pointer, allowed: allowed))
     }
 
     static func summary(_ reader: WireReader) -> String {

@@ -43,7 +43,8 @@ extension WireReader {
             let before = problemCount
             let size = Size(width: try length(try o.required("width")), height: try length(try o.required("height")))
             guard ip.section < itemCounts.count, ip.item < itemCounts[ip.section] else {
-                reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)], which is not an item of this layout (it has \(itemCounts.count) section\(itemCounts.count == 1 ? "" : "s")); send sizes only for items the layout has.")
+                let shape = IndexPathProse.shape(section: ip.section, sectionCount: itemCounts.count) { itemCounts[$0] }
+                reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)], which is not an item of this layout (\(shape)); send sizes only for items the layout has.")
                 continue
             }
             if problemCount > before { continue }  // a negative or non-finite length, already named

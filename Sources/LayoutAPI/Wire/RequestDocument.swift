@@ -33,7 +33,7 @@ enum RequestDocument {
             }
             return nil
         case .object(let o):
-            for m in o.members where knownNames.contains(m.key) && containsNull(m.value) {
+            for m in o.members where checked(m) && containsNull(m.value) {
                 return firstNull(m.value, at: pointer.appending(m.key))
             }
             return nil
@@ -46,9 +46,20 @@ enum RequestDocument {
         switch json {
         case .null: return true
         case .array(let items): return items.contains { containsNull($0) }
-        case .object(let o): return o.members.contains { knownNames.contains($0.key) && containsNull($0.value) }
+        case .object(let o): return o.members.contains { checked($0) && containsNull($0.value) }
         default: return false
         }
+    }
+
+    /// Arrays whose entries may be `null` (a table's per-row values: `null` is "not given for
+    /// this row", the contract's `oneOf [number, null]`); the array itself may not be null.
+    static let nullableEntries: Set<String> = ["rowHeights", "estimatedRowHeights", "measuredRowHeights"]
+
+    /// Whether the walk checks member `m`: a name of the contract, and not an array of `nullableEntries`.
+    private static func checked(_ m: (key: String, value: JSON)) -> Bool {
+        guard knownNames.contains(m.key) else { return false }
+        if nullableEntries.contains(m.key), case .array = m.value { return false }
+        return true
     }
 
     /// Every property name of every schema in openapi.yaml (the keys listed under a `properties:`),

@@ -69,6 +69,7 @@ enum LayoutTypes {
         GridConfiguration.self,
         MosaicConfiguration.self,
         CompositionalConfiguration.self,
+        TableDefinition.self,
     ]
 
     static func named(_ name: String) -> (any WireLayout.Type)? {

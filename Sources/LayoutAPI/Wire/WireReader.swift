@@ -56,6 +56,11 @@ struct WireReader {
     /// A count ≥ 0 that keeps the request within the element cap, so nothing loops over a
     /// client's count unchecked.
     mutating func count(_ field: JSONField, budget: ElementBudget) throws(FieldError) -> Int {
+        if case .number(let n) = field.value, n.isFinite, n.rounded(.towardZero) == n, n >= 9_223_372_036_854_775_808.0 {
+            // Whole, but too large even for an Int (1e20): over the cap all the same.
+            reject(field.pointer, "\(field.pointer) is \(Self.show(n)), far too many: a layout has at most \(budget.limit) elements on this server (--max-elements).")
+            return 0
+        }
         let v = try field.int()
         if v < 0 {
             reject(field.pointer, "\(field.pointer) is \(v); a count must be 0 or more.")

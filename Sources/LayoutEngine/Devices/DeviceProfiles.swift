@@ -91,14 +91,6 @@ public enum DeviceProfiles {
         return all.first { Self.normalised($0.name) == key }
     }
 
-    /// Names that look like `name` (sharing its first two words, e.g. "iPhone 16"), for an error
-    /// message; at most `limit`.
-    public static func suggestions(for name: String, limit: Int = 6) -> [String] {
-        let words = normalised(name).split(separator: " ").prefix(2).joined(separator: " ")
-        guard !words.isEmpty else { return [] }
-        return Array(all.map(\.name).filter { normalised($0).hasPrefix(words) }.prefix(limit))
-    }
-
     static func normalised(_ s: String) -> String {
         s.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }

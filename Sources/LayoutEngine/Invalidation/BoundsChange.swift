@@ -62,7 +62,7 @@ public enum BoundsChange {
     static func pinnedElements(_ layout: Layout, visible: Rect) -> [Int] {
         var found: [Int] = []
         let range = layout.scrollRange(of: visible)
-        for s in layout.sections(meeting: range.low, range.high) {
+        for s in layout.pinningCandidates(meeting: range.low, range.high) {
             let section = layout.sections[s]
             if let h = section.headerIndex, h >= 0, h < layout.attributes.count, layout.pinsHeader(at: h),
                layout.pinnedHeaderFrame(section: section, headerIndex: h, visible: visible).intersects(visible) {

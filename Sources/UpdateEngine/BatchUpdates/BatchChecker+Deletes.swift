@@ -40,7 +40,10 @@ extension BatchChecker {
         if let m = sectionMoveBySource[s] {
             badSectionMoves.insert(m)
             error(.deleteAndMoveSameSection, msg.deleteAndMoveSection(s), op.list, op.index, section: s,
-                  fix: "Either delete section \(s) or move it (moveSections[\(m)]), not both.")
+                  partner: EntryRef(.moveSections, m),
+                  fix: op.list == .reloadSections
+                    ? "A reload is a delete plus an insert, so a reloaded section cannot also move: reload it in a separate batch after the move."
+                    : "Either delete section \(s) or move it, not both.")
         }
         if s >= sectionsBefore {
             error(.deleteSectionOutOfRange, msg.deleteSectionOutOfRange(s, sections: sectionsBefore), op.list, op.index,
@@ -52,7 +55,8 @@ extension BatchChecker {
             badItemMoves.insert(m)
             let move = updates.moveItems[m]
             error(.moveFromDeletedSection, msg.moveFromDeletedSection(), .moveItems, m, path: move.from, section: s,
-                  fix: "Drop the move of \(move.from): its section \(s) is deleted; insert the \(flavor.unit) at \(move.to) instead.")
+                  partner: EntryRef(op.list, op.index),
+                  fix: "Section \(s) is deleted, so no \(flavor.unit) can move out of it; one that survives is inserted at its destination instead.")
         }
         return true
     }
@@ -63,9 +67,10 @@ extension BatchChecker {
         if let m = itemMoveBySource[p] {
             badItemMoves.insert(m)
             error(.deleteAndMoveSameIndexPath, msg.deleteAndMove(p), op.list, op.index, path: p, section: p.section,
+                  partner: EntryRef(.moveItems, m),
                   fix: op.list == .reloadItems
-                    ? "A reload is a delete plus an insert: reload \(p) in a separate batch after the move, or use reconfigureItems."
-                    : "Either delete \(p) or move it (moveItems[\(m)]), not both.")
+                    ? "A reload is a delete plus an insert, so a reloaded \(flavor.unit) cannot also move (to move and refresh it, reload \(p) in a separate batch after the move, or use reconfigureItems)."
+                    : "Either delete \(p) or move it, not both.")
         }
         if p.section >= sectionsBefore {
             error(.deleteItemSectionOutOfRange, msg.deleteItemSectionOutOfRange(p, sections: sectionsBefore),

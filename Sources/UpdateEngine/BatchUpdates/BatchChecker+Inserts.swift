@@ -25,7 +25,8 @@ extension BatchChecker {
         if let m = sectionMoveByDest[s] {
             badSectionMoves.insert(m)
             error(.insertAndMoveSameSection, msg.insertAndMoveSection(s), op.list, op.index, section: s,
-                  fix: "Section \(s) cannot be both inserted and the destination of moveSections[\(m)]; after-coordinates of inserts and move destinations must differ.")
+                  partner: EntryRef(.moveSections, m),
+                  fix: "Section \(s) cannot be both inserted and a move's destination; after-coordinates of inserts and move destinations must differ.")
         }
         if s >= sectionsAfter {
             error(.insertSectionOutOfRange, msg.insertSectionOutOfRange(s, sections: sectionsAfter), op.list, op.index,
@@ -37,7 +38,8 @@ extension BatchChecker {
             badItemMoves.insert(m)
             let move = updates.moveItems[m]
             error(.moveIntoInsertedSection, msg.moveIntoInsertedSection(s), .moveItems, m, path: move.to, section: s,
-                  fix: "Delete \(move.from) instead of moving it: section \(s) is inserted and gets its \(flavor.unit)s from the data source.")
+                  partner: EntryRef(op.list, op.index),
+                  fix: "Section \(s) is inserted and gets its \(flavor.unit)s from the data source, so nothing can move into it; delete the \(flavor.unit) at its old place instead.")
         }
     }
 
@@ -46,8 +48,9 @@ extension BatchChecker {
         if let m = itemMoveByDest[p] {
             badItemMoves.insert(m)
             error(.insertAndMoveSameIndexPath, msg.insertAndMove(p), op.list, op.index, path: p, section: p.section,
+                  partner: EntryRef(.moveItems, m),
                   fix: op.list == .reloadItems
-                    ? "UIKit re-inserts a reload at its old path shifted by deletes and inserts only, which collides with moveItems[\(m)]; reload in a separate batch or use reconfigureItems."
+                    ? "UIKit re-inserts a reload at its old path shifted by deletes and inserts only, which collides with a move's destination (reload in a separate batch after the move, or use reconfigureItems)."
                     : "Insert and move destination \(p) collide; give each its own after-coordinate.")
         }
         if p.section >= sectionsAfter {

@@ -13,6 +13,9 @@ struct BatchChecker {
     let afterGiven: Bool
 
     var errors: [BatchIssue] = []
+    /// For each error, the other call of a conflicting pair (the move a delete collides with, …),
+    /// so `BatchFixer` can choose which of the two to drop.
+    var partners: [EntryRef?] = []
     var warnings: [BatchIssue] = []
 
     // Decomposition (reloads split into delete + insert halves).
@@ -79,9 +82,10 @@ struct BatchChecker {
     }
 
     mutating func error(_ code: BatchIssueCode, _ message: String, _ list: UpdateList, _ index: Int?,
-                        path: IndexPath? = nil, section: Int? = nil, fix: String) {
+                        path: IndexPath? = nil, section: Int? = nil, partner: EntryRef? = nil, fix: String) {
         errors.append(BatchIssue(code: code.rawValue, message: message, update: list.rawValue,
                                  index: index, indexPath: path, section: section, fix: fix))
+        partners.append(partner)
     }
 
     // MARK: Phase 1: reload against delete, then decompose (spec §1 "Reload = delete + insert")
@@ -92,21 +96,26 @@ struct BatchChecker {
     /// inside a deleted or reloaded section is dropped with both halves.
     mutating func decomposeReloads() {
         let deletedSectionSet = Set(updates.deleteSections)
+        var sectionDeleteIndex: [Int: Int] = [:]
+        for (k, s) in updates.deleteSections.enumerated() where sectionDeleteIndex[s] == nil { sectionDeleteIndex[s] = k }
         var keptSections: [(index: Int, section: Int)] = []
         for (i, s) in updates.reloadSections.enumerated() {
-            if deletedSectionSet.contains(s) {
+            if let k = sectionDeleteIndex[s] {
                 error(.deleteAndReloadSameSection, msg.deleteAndReloadSection(s), .reloadSections, i, section: s,
+                      partner: EntryRef(.deleteSections, k),
                       fix: "Either delete section \(s) or reload it, not both; a deleted section needs no reload.")
             } else {
                 keptSections.append((i, s))
             }
         }
-        let deleteItemSet = Set(updates.deleteItems)
+        var itemDeleteIndex: [IndexPath: Int] = [:]
+        for (k, p) in updates.deleteItems.enumerated() where itemDeleteIndex[p] == nil { itemDeleteIndex[p] = k }
         var keptItems: [(index: Int, path: IndexPath)] = []
         for (i, p) in updates.reloadItems.enumerated() {
-            if deleteItemSet.contains(p) {
+            if let k = itemDeleteIndex[p] {
                 error(.deleteAndReloadSameIndexPath, msg.deleteAndReload(p), .reloadItems, i, path: p,
-                      fix: "Drop the reload of \(p): the \(flavor.unit) is deleted in the same batch.")
+                      partner: EntryRef(.deleteItems, k),
+                      fix: "A deleted \(flavor.unit) needs no reload, and a reloaded one is not deleted: keep one of the two.")
             } else {
                 keptItems.append((i, p))
             }

@@ -15,11 +15,15 @@ public struct BatchIssue: Hashable, Sendable {
     public var indexPath: IndexPath?
     /// The section concerned, if any (for count checks: the new section index).
     public var section: Int?
-    /// One sentence: how to fix it.
+    /// How to fix it, in words: why, then the edits.
     public var fix: String
+    /// The fix as edits of the request's `updates` (see `BatchEdit`). For UIKit's errors, the edits
+    /// of all errors applied together give a batch UIKit accepts; empty for hazards and for
+    /// negative counts (the data source's figures are not edited).
+    public var edits: [BatchEdit]
 
     public init(code: String, message: String, update: String, index: Int? = nil,
-                indexPath: IndexPath? = nil, section: Int? = nil, fix: String) {
+                indexPath: IndexPath? = nil, section: Int? = nil, fix: String, edits: [BatchEdit] = []) {
         self.code = code
         self.message = message
         self.update = update
@@ -27,6 +31,7 @@ public struct BatchIssue: Hashable, Sendable {
         self.indexPath = indexPath
         self.section = section
         self.fix = fix
+        self.edits = edits
     }
 }
 

@@ -79,3 +79,10 @@ enum UpdateList: String, Sendable {
     /// Count mismatches are the data source's fault, not one list's.
     case dataSource
 }
+
+/// One entry of one update list (`updates.<list>[index]`).
+struct EntryRef: Hashable {
+    var list: UpdateList
+    var index: Int
+    init(_ list: UpdateList, _ index: Int) { self.list = list; self.index = index }
+}

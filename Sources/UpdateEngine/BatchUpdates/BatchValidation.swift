@@ -12,9 +12,12 @@ public enum BatchValidation {
     ///   - repair: also compute a repaired batch (see `BatchRepair`).
     ///   - model: also compute the item mapping and the ordered steps (one entry per item); false
     ///     for callers that only want the verdict.
+    ///   - wording: the iOS release whose wording the messages use (`BatchWording`; the default
+    ///     keeps the classic wording).
     /// - Complexity: O((n + u) log u) for n old items and u updates.
     public static func validate(before: [Int], after: [Int]?, updates: BatchUpdates, flavor: BatchFlavor,
-                                strict: Bool = false, repair: RepairMode? = nil, model wantsModel: Bool = true) -> BatchVerdict {
+                                strict: Bool = false, repair: RepairMode? = nil, model wantsModel: Bool = true,
+                                wording: BatchWording = .classic) -> BatchVerdict {
         let inputErrors = inputIssues(before: before, after: after, updates: updates)
         if !inputErrors.isEmpty {
             return BatchVerdict(valid: false, errors: inputErrors, warnings: [], uikitException: nil,
@@ -23,20 +26,29 @@ public enum BatchValidation {
         }
         var checker = BatchChecker(before: before, after: after, updates: updates, flavor: flavor)
         checker.run()
-        let uikitErrors = checker.errors
+        var uikitErrors = checker.errors
+        var fixer: BatchFixer?
+        if !uikitErrors.isEmpty {
+            var f = BatchFixer(before: before, after: after, updates: updates, flavor: flavor)
+            f.run(first: checker)
+            uikitErrors = f.issues
+            fixer = f
+        }
         var warnings = checker.warnings
         if uikitErrors.isEmpty { warnings += checker.reloadTargetHazards() }
         let errors = strict ? uikitErrors + warnings : uikitErrors
         if strict { warnings = [] }
-        let first = uikitErrors.first
+        let first = checker.errors.first
         let isCount = first.flatMap { BatchIssueCode(rawValue: $0.code) }?.isCountMismatch ?? false
         var verdict = BatchVerdict(
             valid: errors.isEmpty, errors: errors, warnings: warnings, uikitException: first?.message,
             uikitException164: isCount ? checker.exception164() : nil,
             expectedAfter: nil, after: nil, mapping: nil, steps: nil, repaired: nil)
-        if checker.sectionsAfter == checker.sectionsBefore + checker.sectionInsertEntries - checker.sectionDeleteEntries {
-            let (plan, tallies) = checker.tally()
-            verdict.expectedAfter = checker.expectedCounts(plan, tallies)
+        if let fixer {
+            verdict.expectedAfter = fixer.expectedAfter
+            verdict.fixedUpdates = fixer.fixed
+        } else {
+            verdict.expectedAfter = BatchFixer.expected(checker)
         }
         if uikitErrors.isEmpty, !wantsModel {
             if verdict.valid { verdict.after = checker.after }
@@ -48,6 +60,7 @@ public enum BatchValidation {
             }
             if verdict.valid { verdict.after = checker.after } else { verdict.mapping = nil; verdict.steps = nil }
         }
+        checker.reword(&verdict, wording)
         if let mode = repair {
             verdict.repaired = BatchRepair.repair(before: before, after: after, updates: updates, flavor: flavor, mode: mode)
         }

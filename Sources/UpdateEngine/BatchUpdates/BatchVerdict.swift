@@ -41,8 +41,9 @@ public struct BatchVerdict: Hashable, Sendable {
     /// is a count mismatch.
     public var uikitException164: String?
     /// The counts a data source consistent with these updates reports after them (existing
-    /// sections: UIKit's expected count; inserted sections: as given). Nil when the section count
-    /// itself is inconsistent.
+    /// sections: UIKit's expected count; inserted sections: as given), once the calls that are
+    /// errors themselves are fixed (an out-of-range insert the data source shows happened still
+    /// counts). Nil when the section count itself is inconsistent.
     public var expectedAfter: [Int]?
     /// When valid: the after counts validated against (given, or implied when none was given).
     public var after: [Int]?
@@ -58,10 +59,13 @@ public struct BatchVerdict: Hashable, Sendable {
     /// source reporting each stage's state), `merge` one batch. Nil when no batch reaches the
     /// intended state (see `BatchRepair`).
     public var repaired: [BatchUpdates]?
+    /// When UIKit rejects the batch: the updates with the `edits` of every error applied, a batch
+    /// UIKit accepts with the same `before` and `after` (hazards aside). Nil when UIKit accepts it.
+    public var fixedUpdates: BatchUpdates?
 
     public init(valid: Bool, errors: [BatchIssue], warnings: [BatchIssue], uikitException: String?,
                 uikitException164: String?, expectedAfter: [Int]?, after: [Int]?, mapping: [ItemMapping]?,
-                steps: [BatchStep]?, repaired: [BatchUpdates]?) {
+                steps: [BatchStep]?, repaired: [BatchUpdates]?, fixedUpdates: BatchUpdates? = nil) {
         self.valid = valid
         self.errors = errors
         self.warnings = warnings
@@ -72,5 +76,6 @@ public struct BatchVerdict: Hashable, Sendable {
         self.mapping = mapping
         self.steps = steps
         self.repaired = repaired
+        self.fixedUpdates = fixedUpdates
     }
 }

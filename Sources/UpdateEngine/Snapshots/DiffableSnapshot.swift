@@ -78,6 +78,20 @@ public enum SnapshotOperation: Hashable, Sendable {
         case .deleteAllItems: 1
         }
     }
+
+    /// Identifiers the operation's arguments hold, exactly (its list and its destination): what
+    /// the request's cap on identifiers counts.
+    public var identifierCount: Int {
+        switch self {
+        case .appendSections(let l), .deleteSections(let l), .reloadSections(let l), .deleteItems(let l), .reloadItems(let l),
+             .reconfigureItems(let l):
+            l.count
+        case .insertSections(let l, _), .insertItems(let l, _): l.count + 1
+        case .appendItems(let l, let section): l.count + (section == nil ? 0 : 1)
+        case .moveSection, .moveItem: 2
+        case .deleteAllItems: 0
+        }
+    }
 }
 
 /// The SDK an app links against: UIKit gates some behaviour on `dyld_program_sdk_at_least` (D34, D36, D23b).

@@ -25,8 +25,11 @@ public struct SnapshotOutcome: Hashable, Sendable {
 extension SnapshotApply {
     /// The whole `apply`: operations (or the new snapshot), then the diff or direct path, then
     /// both batches through the batch validator. `old` (and a `new` snapshot) must be valid.
+    /// `flavor`: the view the data source drives (`UITableViewDiffableDataSource` performs the
+    /// same batches on a table view, whose verdicts say "row" and "table view").
     public static func run(old: DiffableSnapshot, change: SnapshotChange, source: SnapshotSource = .fresh,
-                           sdk: LinkedSDK = .current, workLimit: Int = .max) throws(SnapshotWorkLimitExceeded) -> SnapshotOutcome {
+                           sdk: LinkedSDK = .current, flavor: BatchFlavor = .collectionView,
+                           workLimit: Int = .max) throws(SnapshotWorkLimitExceeded) -> SnapshotOutcome {
         let new: DiffableSnapshot, marks: SnapshotMarks
         var warnings: [SnapshotWarning] = []
         var direct: BatchUpdates?
@@ -48,9 +51,9 @@ extension SnapshotApply {
         let structural = direct.map(SnapshotApply.direct) ?? SnapshotApply.diff(old: old, new: new, sdk: sdk)
         let b = SnapshotApply.batches(structural: structural, path: direct == nil ? .diff : .direct, new: new, marks: marks)
         let before = old.counts, after = new.counts
-        let verdict = BatchValidation.validate(before: before, after: after, updates: b.validatorUpdates, flavor: .collectionView,
+        let verdict = BatchValidation.validate(before: before, after: after, updates: b.validatorUpdates, flavor: flavor,
                                                model: false)
-        let reloadVerdict = BatchValidation.validate(before: after, after: after, updates: b.reloadUpdates, flavor: .collectionView,
+        let reloadVerdict = BatchValidation.validate(before: after, after: after, updates: b.reloadUpdates, flavor: flavor,
                                                      model: false)
         return SnapshotOutcome(errors: [], warnings: warnings, snapshot: new, marks: marks, before: before, after: after,
                                batches: b, verdict: verdict, reloadVerdict: reloadVerdict)

@@ -30,10 +30,19 @@ public struct SnapshotEdit: Hashable, Sendable {
     public var firstOperationUpdates: BatchUpdates
 }
 
-/// More work than the caller allows (identifiers visited while editing).
+/// More work than the caller allows (identifiers visited while editing), or, with `answerBytes`
+/// set, an answer heavier than the caller's byte limit (`SectionAnswerBudget`).
 public struct SnapshotWorkLimitExceeded: Error, Hashable, Sendable {
     public var operation: Int
     public var limit: Int
+    /// The answer's size bound up to `operation` when the byte limit was passed; nil for visits.
+    public var answerBytes: Int?
+
+    public init(operation: Int, limit: Int, answerBytes: Int? = nil) {
+        self.operation = operation
+        self.limit = limit
+        self.answerBytes = answerBytes
+    }
 }
 
 /// Applies `NSDiffableDataSourceSnapshot` operations with UIKit's checks, in UIKit's order (D18),
@@ -84,29 +93,36 @@ struct OperationEditor {
     mutating func perform(_ op: SnapshotOperation, marks: inout SnapshotMarks, direct: inout BatchUpdates) -> Result<[ID], SnapshotError> {
         switch op {
         case .appendSections(let ids):
-            if let e = sectionChecks(ids, destination: nil) { return .failure(e) }
+            if let e = sectionChecks(ids, destination: nil, op: "appendSections") { return .failure(e) }
             if recordDirect { direct.insertSections = Array(state.sectionIDs.count..<(state.sectionIDs.count + ids.count)) }
             state.insertSections(ids, at: state.sectionIDs.count)
         case .insertSections(let ids, let position):
-            if let e = sectionChecks(ids, destination: position) { return .failure(e) }
-            guard let x = state.sectionIndex[position.identifier] else { return .failure(assertionInsertIndex) }
+            if let e = sectionChecks(ids, destination: position, op: "insertSections") { return .failure(e) }
+            guard let x = state.sectionIndex[position.identifier] else {
+                return .failure(notASection(assertionInsertIndex, position, "insert before or after one of them, or use appendSections."))
+            }
             let at = position.isAfter ? x + 1 : x
             if recordDirect { direct.insertSections = Array(at..<(at + ids.count)) }
             state.insertSections(ids, at: at)
         case .deleteSections(let ids):
             let reps = SnapshotState.repeats(ids)
-            if !reps.isEmpty { return .failure(SnapshotMessages.duplicates(reps, sections: true)) }
+            if !reps.isEmpty { return .failure(repeated(SnapshotMessages.duplicates(reps, sections: true), ids, reps, "sections")) }
             let known = ids.compactMap { state.sectionIndex[$0] }.sorted()
             if recordDirect { direct.deleteSections = known }
             if !known.isEmpty { state.removeSections(known) }
         case .moveSection(let s, let position):
             let x = position.identifier
-            if s == x { return .failure(SnapshotMessages.moveRelativeToItself(s, sections: true)) }
+            if s == x {
+                return .failure(SnapshotMessages.moveRelativeToItself(s, sections: true).at(position.field, x,
+                    "moveSection moves \(SnapshotWords.quote(s)) \(position.field) itself; name another section of the snapshot (its sections: \(sectionList))."))
+            }
             guard let f = state.sectionIndex[s] else {
-                return .failure(SnapshotMessages.assertion("fromSection != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:560)"))
+                return .failure(SnapshotMessages.assertion("fromSection != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:560)").at("section", s,
+                    "\(SnapshotWords.quote(s)), the section to move, is not a section of the snapshot (its sections: \(sectionList)); move one of them, or insert it with insertSections."))
             }
             guard let t = state.sectionIndex[x] else {
-                return .failure(SnapshotMessages.assertion("toSection != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:561)"))
+                return .failure(notASection(SnapshotMessages.assertion("toSection != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:561)"),
+                                            position, "move \(SnapshotWords.quote(s)) before or after one of them."))
             }
             // D8 on the old indexes.
             let to = f < t ? (position.isAfter ? t : t - 1) : (position.isAfter ? t + 1 : t)
@@ -119,18 +135,25 @@ struct OperationEditor {
             }
         case .reloadSections(let ids):
             let reps = SnapshotState.repeats(ids)
-            if !reps.isEmpty { return .failure(SnapshotMessages.duplicates(reps, sections: true)) }
-            if let missing = ids.first(where: { state.sectionIndex[$0] == nil }) {
-                return .failure(SnapshotMessages.unknown("reload", item: false, missing))
+            if !reps.isEmpty { return .failure(repeated(SnapshotMessages.duplicates(reps, sections: true), ids, reps, "sections")) }
+            if let k = ids.firstIndex(where: { state.sectionIndex[$0] == nil }) {
+                return .failure(SnapshotMessages.unknown("reload", item: false, ids[k]).at("sections/\(k)", ids[k],
+                    "\(SnapshotWords.quote(ids[k])) is not a section of the snapshot (its sections: \(sectionList)); reload only sections it has (one deleted by an earlier operation is gone)."))
             }
             SnapshotMarks.add(ids, to: &marks.reloadedSections)
         case .appendItems(let ids, let toSection):
-            if state.sectionIDs.isEmpty { return .failure(SnapshotMessages.noSections) }
+            if state.sectionIDs.isEmpty {
+                return .failure(SnapshotMessages.noSections.at(nil, nil,
+                    "The snapshot has no section yet: add one with appendSections before appending items."))
+            }
             let reps = SnapshotState.repeats(ids)
-            if !reps.isEmpty { return .failure(SnapshotMessages.duplicates(reps, sections: false)) }
+            if !reps.isEmpty { return .failure(repeated(SnapshotMessages.duplicates(reps, sections: false), ids, reps, "items")) }
             let target: Int
             if let sid = toSection {
-                guard let s = state.sectionIndex[sid] else { return .failure(assertionSection) }
+                guard let s = state.sectionIndex[sid] else {
+                    return .failure(assertionSection.at("toSection", sid,
+                        "\(SnapshotWords.quote(sid)) is not a section of the snapshot (its sections: \(sectionList)); append to one of them, add \(SnapshotWords.quote(sid)) first with appendSections, or leave out toSection to append to the last section."))
+                }
                 target = s
             } else {
                 target = state.sectionIDs.count - 1
@@ -143,18 +166,25 @@ struct OperationEditor {
         case .insertItems(let ids, let position):
             let x = position.identifier
             let reps = SnapshotState.repeats(ids)
-            if !reps.isEmpty { return .failure(SnapshotMessages.duplicates(reps, sections: false)) }
-            if ids.contains(x) { return .failure(SnapshotMessages.insertDestinationInList(ids, x, sections: false)) }
-            guard state.section(of: x) != nil else { return .failure(assertionSection) }
+            if !reps.isEmpty { return .failure(repeated(SnapshotMessages.duplicates(reps, sections: false), ids, reps, "items")) }
+            if ids.contains(x) {
+                return .failure(SnapshotMessages.insertDestinationInList(ids, x, sections: false).at(position.field, x,
+                    "\(SnapshotWords.quote(x)), the item to insert \(position.field), is itself one of the items inserted; insert relative to an item already in the snapshot."))
+            }
+            guard state.section(of: x) != nil else {
+                return .failure(notAnItem(assertionSection, position, "insert before or after one of them, or use appendItems."))
+            }
             let existing = moveOutExisting(ids, direct: &direct)
-            guard let p = state.path(of: x) else { return .failure(assertionSection) }
+            guard let p = state.path(of: x) else {
+                return .failure(notAnItem(assertionSection, position, "insert before or after one of them, or use appendItems."))
+            }
             let at = position.isAfter ? p.item + 1 : p.item
             state.insertItems(ids, section: p.section, at: at)
             if recordDirect { direct.insertItems = (at..<(at + ids.count)).map { IndexPath(section: p.section, item: $0) } }
             return .success(existing)
         case .deleteItems(let ids):
             let reps = SnapshotState.repeats(ids)
-            if !reps.isEmpty { return .failure(SnapshotMessages.duplicates(reps, sections: false)) }
+            if !reps.isEmpty { return .failure(repeated(SnapshotMessages.duplicates(reps, sections: false), ids, reps, "items")) }
             let removed = state.removeItems(ids, paths: recordDirect)
             if recordDirect { direct.deleteItems = removed }
         case .deleteAllItems:
@@ -166,16 +196,21 @@ struct OperationEditor {
             state.itemSection = [:]
         case .moveItem(let item, let position):
             let x = position.identifier
-            if item == x { return .failure(SnapshotMessages.moveRelativeToItself(item, sections: false)) }
+            if item == x {
+                return .failure(SnapshotMessages.moveRelativeToItself(item, sections: false).at(position.field, x,
+                    "moveItem moves \(SnapshotWords.quote(item)) \(position.field) itself; name another item of the snapshot."))
+            }
             guard let from = state.path(of: item) else {
-                return .failure(SnapshotMessages.assertion("fromIndex != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:614)"))
+                return .failure(SnapshotMessages.assertion("fromIndex != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:614)").at("item", item,
+                    "\(SnapshotWords.quote(item)), the item to move, is not an item of the snapshot (its items: \(itemList)); move one of them, or insert it with insertItems or appendItems."))
             }
             guard state.section(of: x) != nil else {
-                return .failure(SnapshotMessages.assertion("toIndex != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:615)"))
+                return .failure(notAnItem(SnapshotMessages.assertion("toIndex != NSNotFound", evidence: "D? (_UIDiffableDataSourceUpdate.m:615)"),
+                                          position, "move \(SnapshotWords.quote(item)) before or after one of them."))
             }
             state.items[from.section].remove(at: from.item)
             state.itemSection[item] = nil
-            guard let p = state.path(of: x) else { return .failure(assertionSection) }
+            guard let p = state.path(of: x) else { return .failure(notAnItem(assertionSection, position, "move before or after one of them.")) }
             let at = position.isAfter ? p.item + 1 : p.item
             state.insertItems([item], section: p.section, at: at)
             let to = IndexPath(section: p.section, item: at)
@@ -183,9 +218,10 @@ struct OperationEditor {
         case .reloadItems(let ids), .reconfigureItems(let ids):
             let reload: Bool = if case .reloadItems = op { true } else { false }
             let reps = SnapshotState.repeats(ids)
-            if !reps.isEmpty { return .failure(SnapshotMessages.duplicates(reps, sections: false)) }
-            if let missing = ids.first(where: { state.itemSection[$0] == nil }) {
-                return .failure(SnapshotMessages.unknown(reload ? "reload" : "reconfigure", item: true, missing))
+            if !reps.isEmpty { return .failure(repeated(SnapshotMessages.duplicates(reps, sections: false), ids, reps, "items")) }
+            if let k = ids.firstIndex(where: { state.itemSection[$0] == nil }) {
+                return .failure(SnapshotMessages.unknown(reload ? "reload" : "reconfigure", item: true, ids[k]).at("items/\(k)", ids[k],
+                    "\(SnapshotWords.quote(ids[k])) is not an item of the snapshot (its items: \(itemList)); \(reload ? "reload" : "reconfigure") only items it has (one deleted by an earlier operation is gone)."))
             }
             if reload { SnapshotMarks.add(ids, to: &marks.reloadedItems) } else { SnapshotMarks.add(ids, to: &marks.reconfiguredItems) }
         }
@@ -202,15 +238,23 @@ struct OperationEditor {
 
     /// D18 steps 2, 3 and 5 for `appendSections`/`insertSections` (step 4, the destination, is
     /// checked here too, before existing sections).
-    func sectionChecks(_ ids: [ID], destination: SnapshotOperation.Position?) -> SnapshotError? {
+    func sectionChecks(_ ids: [ID], destination: SnapshotOperation.Position?, op: String) -> SnapshotError? {
         let reps = SnapshotState.repeats(ids)
-        if !reps.isEmpty { return SnapshotMessages.duplicates(reps, sections: true) }
+        if !reps.isEmpty { return repeated(SnapshotMessages.duplicates(reps, sections: true), ids, reps, "sections") }
         if let d = destination {
-            if ids.contains(d.identifier) { return SnapshotMessages.insertDestinationInList(ids, d.identifier, sections: true) }
-            if state.sectionIndex[d.identifier] == nil { return assertionInsertIndex }
+            let x = d.identifier
+            if ids.contains(x) {
+                return SnapshotMessages.insertDestinationInList(ids, x, sections: true).at(d.field, x,
+                    "\(SnapshotWords.quote(x)), the section to insert \(d.field), is itself one of the sections inserted; insert relative to a section already in the snapshot (its sections: \(sectionList)).")
+            }
+            if state.sectionIndex[x] == nil {
+                return notASection(assertionInsertIndex, d, "insert before or after one of them, or use appendSections.")
+            }
         }
+        guard let k = ids.firstIndex(where: { state.sectionIndex[$0] != nil }) else { return nil }
         let existing = ids.filter { state.sectionIndex[$0] != nil }
-        return existing.isEmpty ? nil : SnapshotMessages.sectionsExist(existing, sdk: sdk)
+        return SnapshotMessages.sectionsExist(existing, sdk: sdk).at("sections/\(k)", ids[k],
+            "\(SnapshotWords.quote(ids[k])) is already a section of the snapshot and section identifiers are unique: leave it out of \(op), move it with moveSection, or delete it first.")
     }
 
     /// D14: existing items leave their places first; direct updates delete them at their old paths.

@@ -31,6 +31,13 @@ public struct SnapshotError: Hashable, Sendable, Error {
     /// The index of the failing operation; nil for a snapshot rejected as given.
     public var operation: Int?
     public var evidence: String
+    /// The field of the operation at fault, as a JSON Pointer suffix (`toSection`, `items/2`,
+    /// `before`); nil when the operation as a whole is (an `appendItems` with no section yet).
+    public var field: String?
+    /// The identifier at fault, when one is.
+    public var identifier: SnapshotIdentifier?
+    /// What is wrong in the request's terms and how to fix it (UIKit's `reason` says neither).
+    public var detail: String?
     public var exception: String { "NSInternalInconsistencyException" }
 
     public init(code: Code, reason: String, operation: Int? = nil, evidence: String) {
@@ -38,6 +45,50 @@ public struct SnapshotError: Hashable, Sendable, Error {
         self.reason = reason
         self.operation = operation
         self.evidence = evidence
+    }
+
+    /// The same error, naming the field, the identifier and the fix.
+    func at(_ field: String?, _ identifier: SnapshotIdentifier?, _ detail: String) -> SnapshotError {
+        var e = self
+        e.field = field
+        e.identifier = identifier
+        e.detail = detail
+        return e
+    }
+
+    /// `/operations/k/field` (`/operations/k` when no field is at fault); nil without an operation.
+    public var pointer: String? {
+        guard let k = operation else { return nil }
+        return "/operations/\(k)" + (field.map { "/" + $0 } ?? "")
+    }
+}
+
+/// How details name identifiers: strings quoted, integers bare; lists bounded.
+enum SnapshotWords {
+    static let listed = 8
+
+    static func quote(_ id: SnapshotIdentifier) -> String {
+        switch id {
+        case .string(let s): "\"" + s + "\""
+        case .integer(let i): String(i)
+        }
+    }
+
+    /// `"A", "B" and 3 more`; `none` when empty. Reads at most `listed + 1` identifiers.
+    static func list<S: Sequence>(_ ids: S, count: Int) -> String where S.Element == SnapshotIdentifier {
+        guard count > 0 else { return "none" }
+        let shown = Array(ids.prefix(listed)).map(quote).joined(separator: ", ")
+        return count > listed ? shown + " and \(count - listed) more" : shown
+    }
+
+    /// The position of the second occurrence of `id` in `ids` (a repeat), or of its only one.
+    static func repeatIndex(_ id: SnapshotIdentifier, in ids: [SnapshotIdentifier]) -> Int {
+        var seen = false
+        for (k, x) in ids.enumerated() where x == id {
+            if seen { return k }
+            seen = true
+        }
+        return ids.firstIndex(of: id) ?? 0
     }
 }
 

@@ -93,12 +93,15 @@ public struct LayoutdClient: Sendable {
     }
 
     /// `POST /layout/{id}/invalidate` for measured cell sizes (self-sizing flow, compositional and
-    /// list layouts) and, for lists, measured header and footer heights.
+    /// list layouts), for lists measured header and footer heights, and for tables measured row,
+    /// header and footer heights (`tableHeights`).
     public func invalidate(_ id: String, preferredSizes: [Components.Schemas.PreferredSize],
                            supplementarySizes: [Components.Schemas.PreferredSupplementarySize] = [],
+                           tableHeights: [Components.Schemas.TablePreferredSize] = [],
                            visibleRect: Components.Schemas.BoundsRect? = nil) async throws -> Components.Schemas.InvalidationResponse {
         let entries = preferredSizes.map { Components.Schemas.PreferredSizesInvalidation.PreferredSizesPayloadPayload.PreferredSize($0) }
             + supplementarySizes.map { .PreferredSupplementarySize($0) }
+            + tableHeights.map { .TablePreferredSize($0) }
         return try await invalidate(id, .PreferredSizesInvalidation(.init(preferredSizes: entries, visibleRect: visibleRect)))
     }
 
@@ -142,6 +145,17 @@ public struct LayoutdClient: Sendable {
     /// `POST /snapshot/section`: a section snapshot (outline) edited and queried.
     public func editSectionSnapshot(_ request: Components.Schemas.SectionSnapshotRequest) async throws -> Components.Schemas.SectionSnapshotResponse {
         try await call { try await generated.editSectionSnapshot(body: .json(request)) }.ok.body.json
+    }
+
+    /// `POST /crash/explain`: the UIKit exception reasons in a crash report or console log as
+    /// pasted, each explained (arithmetic, causes with fixes, the iOS releases that print it, Apple
+    /// docs) and rebuilt as the layoutd request that answers UIKit's same message. The server
+    /// keeps none of the text.
+    public func explain(crashReport: String, iosVersion: String? = nil,
+                        flavor: Components.Schemas.CrashExplainRequest.FlavorPayload? = nil) async throws -> Components.Schemas.CrashExplanation {
+        try await call {
+            try await generated.explainCrash(body: .json(.init(text: crashReport, iosVersion: iosVersion, flavor: flavor)))
+        }.ok.body.json
     }
 
     private func elements(_ id: String, _ query: Operations.QueryElements.Input.Query) async throws -> [Element] {

@@ -145,6 +145,28 @@ import Testing
         await #expect(throws: LayoutdError.self) { try await client.orthogonalTarget(section: 1, offset: 0, velocity: 0, of: layout.id) }
     }
 
+    @Test func tablesLayOutFloatAndTakeMeasuredHeights() async throws {
+        // A plain UITableView (docs/tables.md): 22-pt padding and a 28-pt estimated header above
+        // each section's 44-pt rows; at offset 291 header A still floats (B starts at 292).
+        let id = try await client.layout(.TableLayoutRequest(.init(
+            collectionView: .init(width: 393, height: 852, scale: 3),
+            layout: .init(_type: .table, rowHeight: 44),
+            sections: [.init(numberOfItems: 5, headerTitle: "A"), .init(numberOfItems: 5, headerTitle: "B")]))).id
+        let visible = try await client.elements(in: .init(x: 0, y: 291, width: 393, height: 852), of: id)
+        let header = try #require(visible.first)
+        #expect(header.kind == "header" && header.indexPath == [0, 0] && header.zIndex == 10)
+        #expect(frames([header]) == [[0, 291, 393, 28]])
+        // Self-sizing rows: the measured row grows, what follows moves.
+        let sizing = try await client.layout(.TableLayoutRequest(.init(
+            collectionView: .init(width: 393, height: 852, scale: 3),
+            layout: .init(_type: .table, estimatedRowHeight: 50),
+            sections: [.init(numberOfItems: 3)]))).id
+        let answer = try await client.invalidate(sizing, preferredSizes: [], tableHeights: [.init(indexPath: [0, 0], height: 80)])
+        #expect(answer.invalidated)
+        #expect(answer.contentSize == .init(width: 393, height: 180))
+        #expect(answer.invalidatedItemIndexPaths == [[0, 0], [0, 1], [0, 2]])
+    }
+
     @Test func batchVerdictDecodesEveryStepKindAndNullMappings() async throws {
         let verdict = try await client.validate(.init(before: [3], updates: .init(deleteItems: [[0, 0]], insertItems: [[0, 2]], moveItems: [[[0, 1], [0, 0]]])))
         #expect(verdict.valid)
@@ -175,6 +197,23 @@ import Testing
         #expect(diff.value2.updates.deleteItems == [[0, 1]])
         #expect(diff.value1.valid)
         #expect(diff.value1.mapping?.map(\.to) == [[0, 1], nil, [0, 0]])
+    }
+
+    @Test func crashReportIsExplainedAndItsReproductionAnswersTheSameMessage() async throws {
+        let report = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to insert item 38 into section 0, but there are only 38 items in section 0 after the update'"
+        let answer = try await client.explain(crashReport: report)
+        let finding = try #require(answer.findings.first)
+        #expect(finding.code == "INSERT_ITEM_OUT_OF_RANGE")
+        #expect(finding._class.rawValue == "collectionView")
+        #expect(finding.message == "attempt to insert item 38 into section 0, but there are only 38 items in section 0 after the update")
+        let reproduction = try #require(finding.reproduction)
+        #expect(reproduction.path.rawValue == "/batch/validate")
+        #expect(reproduction.expect.message == finding.message)
+        let asJSON = try await client.explain(crashReport: "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x1> {length = 2, path = 0 - 3})",
+                                              iosVersion: "17.2", flavor: .tableView)
+        #expect(asJSON.ios == "17.2")
+        #expect(asJSON.findings.first?._class.rawValue == "tableView")
+        await #expect(throws: LayoutdError.self) { try await client.explain(crashReport: "no reason here") }
     }
 
     @Test func errorAnswersThrowTheProblem() async throws {

@@ -39,6 +39,8 @@ enum PlaygroundPage {
       .problem { border-left: 3px solid var(--bad); background: #fdf1f0; padding: 6px 8px; margin: 6px 0; }
       .problem .title { font-weight: 600; }
       .problem ul, .warnings ul, .batch-out ul { margin: 4px 0 0; padding-left: 18px; }
+      .crash-source { width: 100%; box-sizing: border-box; font: 12px ui-monospace, Menlo, monospace; }
+      .batch-out pre.reason { white-space: pre-wrap; word-break: break-word; margin: 4px 0; }
       .pointer { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f0f2f5; padding: 0 3px; border-radius: 3px; cursor: pointer; }
       .warning { border-left: 3px solid #d9822b; background: #fff6ea; padding: 6px 8px; margin: 6px 0; }
       .muted { color: var(--muted); }
@@ -108,6 +110,14 @@ enum PlaygroundPage {
           </div>
           <div class="row" style="margin-top: 8px"><button id="snapshot-run" type="button">Apply</button><span id="snapshot-status" class="status"></span></div>
           <div id="snapshot-out" class="batch-out"></div>
+        </section>
+        <section class="panel">
+          <h2>Paste a crash: POST /crash/explain</h2>
+          <textarea id="crash-source" class="crash-source" spellcheck="false" autocomplete="off" rows="6"
+            aria-label="Crash report or console log (sent as text/plain, never stored)"
+            placeholder="Paste a crash report, a Crashlytics or Sentry issue, an .ips file or Xcode's console: the text is explained here and kept nowhere."></textarea>
+          <div class="row" style="margin-top: 8px"><button id="crash-run" type="button">Explain</button><span id="crash-status" class="status"></span></div>
+          <div id="crash-out" class="batch-out"></div>
         </section>
       </div>
       <div>
@@ -217,7 +227,18 @@ enum PlaygroundPage {
         { name: 'list: plain, pinned headers (iOS 26)', body: {
           collectionView: { width: 375, height: 400, scale: 3 },
           layout: { type: 'list', list: { headerMode: 'supplementary' }, listEnvironment: { generation: 'ios26', includeSeparators: true } },
-          sections: [{ numberOfItems: 5 }, { numberOfItems: 4 }, { numberOfItems: 6 }] } }
+          sections: [{ numberOfItems: 5 }, { numberOfItems: 4 }, { numberOfItems: 6 }] } },
+        { name: 'table: settings screen (UITableView insetGrouped, titles, separators)', body: {
+          collectionView: { width: 393, height: 600, scale: 3 },
+          layout: { type: 'table', style: 'insetGrouped', rowHeight: 44, tableHeaderView: { height: 60 },
+            listEnvironment: { includeSeparators: true } },
+          sections: [{ numberOfItems: 1 }, { numberOfItems: 4, headerTitle: 'General', measuredHeaderHeight: 38.333333333333336 },
+            { numberOfItems: 3, headerTitle: 'Privacy', footerTitle: 'Apps that asked for access appear here.', measuredFooterHeight: 44.666666666666664 }] } },
+        { name: 'table: plain, floating headers, self-sizing rows', body: {
+          collectionView: { width: 375, height: 400, scale: 3 },
+          layout: { type: 'table', estimatedRowHeight: 60 },
+          sections: [{ numberOfItems: 5, headerTitle: 'A', measuredRowHeights: [44, 88, null, null, 70] },
+            { numberOfItems: 6, headerTitle: 'B' }, { numberOfItems: 4, headerTitle: 'C' }] } }
       ];
       const SNAPSHOT_EXAMPLE = {
         old: { sections: [{ id: 'A', items: ['a', 'b'] }, { id: 'B', items: ['c'] }] },
@@ -838,6 +859,51 @@ enum PlaygroundPage {
         out.replaceChildren.apply(out, parts);
       }
     
+      // ---- Paste a crash: POST /crash/explain (text/plain; the server keeps none of it). ----
+      async function runCrash() {
+        const text = $('crash-source').value;
+        const out = $('crash-out');
+        if (!text.trim()) { out.replaceChildren(); setStatus($('crash-status'), ''); return; }
+        setStatus($('crash-status'), 'explaining…');
+        let response, body;
+        try {
+          response = await fetch('/crash/explain', { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: text });
+          body = await response.json();
+        } catch (e) { setStatus($('crash-status'), 'network error', 'bad'); return; }
+        if (text !== $('crash-source').value) return;
+        state.crash = body;
+        if (!response.ok) {
+          setStatus($('crash-status'), response.status + ' ' + (body.title || ''), 'bad');
+          out.replaceChildren(el('div', { className: 'verdict invalid', id: 'crash-verdict', text: String(body.title || 'Error') }),
+                              el('div', { className: 'muted', text: String(body.detail || '') }));
+          return;
+        }
+        setStatus($('crash-status'), '200', 'good');
+        const n = body.findings.length;
+        const parts = [el('div', { className: 'verdict invalid', id: 'crash-verdict',
+          text: n + ' UIKit reason' + (n === 1 ? '' : 's') + ' found' + (body.ios ? ' (iOS ' + body.ios + ')' : '') + '.' })];
+        body.findings.forEach(function (f, i) {
+          parts.push(el('div', { className: 'crash-finding' }, el('b', { text: (i + 1) + '. ' + String(f.code) }),
+            ' ' + String(f['class']) + (f.count > 1 ? ', ' + f.count + '× in the text' : '') + (f.truncated ? ', cut short' : '')));
+          parts.push(el('pre', { className: 'reason', text: String(f.message) }));
+          parts.push(el('div', { text: String(f.explanation) }));
+          const causes = el('ul');
+          f.causes.forEach(function (c) { causes.appendChild(el('li', null, String(c.cause) + ' ', el('b', { text: 'Fix: ' }), String(c.fix))); });
+          parts.push(causes);
+          const v = f.iosVersions;
+          parts.push(el('div', { className: 'muted', text: 'Printed by ' + (v.since ? 'iOS ' + v.since + (v.until ? '–' + v.until : ' and later') : (v.until ? 'iOS up to ' + v.until : 'every release in the evidence')) + '. ' + String(v.note) }));
+          if (f.reproduction) {
+            const r = f.reproduction;
+            parts.push(el('div', { className: 'crash-reproduction' }, el('b', { text: 'Reproduce: ' }), 'POST ' + String(r.path) + ' answers the same message at ' + String(r.expect.pointer)));
+            parts.push(el('pre', { className: 'muted reason', text: JSON.stringify(r.body) }));
+          } else {
+            parts.push(el('div', { className: 'muted', text: 'Not reproduced: ' + String(f.reproductionNote) }));
+          }
+          f.docs.forEach(function (d) { parts.push(el('div', { className: 'muted' }, 'Apple: ', el('a', { href: String(d.url), text: String(d.title), rel: 'noopener' }))); });
+        });
+        out.replaceChildren.apply(out, parts);
+      }
+    
       // ---- Wiring. ----
       const select = $('example');
       EXAMPLES.forEach(function (ex, i) { select.appendChild(el('option', { value: String(i), text: ex.name })); });
@@ -853,6 +919,8 @@ enum PlaygroundPage {
       $('batch-run').addEventListener('click', runBatch);
       snapshotEditor.area.addEventListener('input', debounce(runSnapshot, 350));
       $('snapshot-run').addEventListener('click', runSnapshot);
+      $('crash-source').addEventListener('input', debounce(runCrash, 500));
+      $('crash-run').addEventListener('click', runCrash);
     
       editor.text = JSON.stringify(EXAMPLES[0].body, null, 2);
       batchEditor.text = JSON.stringify(BATCH_EXAMPLE, null, 2);

@@ -1,6 +1,6 @@
 /// `NSCollectionLayoutDimension`, `NSCollectionLayoutSize`, `NSDirectionalEdgeInsets` and
 /// `NSCollectionLayoutSpacing` / `NSCollectionLayoutEdgeSpacing`
-/// (../shared/spec/compositional-layout.md R3-R11).
+/// (docs/uikit-rules/compositional-layout.md R3-R11).
 
 /// One axis of a layout size (R3). A fractional dimension is a fraction of the *container's*
 /// width or height whichever axis it sizes, so `height: .fractionalWidth(0.2)` makes squares.

@@ -1,4 +1,4 @@
-/// `UICollectionViewCompositionalLayout` (../shared/spec/compositional-layout.md).
+/// `UICollectionViewCompositionalLayout` (docs/uikit-rules/compositional-layout.md).
 public enum CompositionalLayout {
     /// A layout section's solution holds at least this many items even when its sections have
     /// fewer (so R23's partial-group trimming sees whole groups), and at most the largest item

@@ -1,4 +1,4 @@
-/// `UICollectionViewFlowLayout`, as a pure function (spec: shared/spec/flow-layout.md).
+/// `UICollectionViewFlowLayout`, as a pure function (spec: docs/uikit-rules/flow-layout.md).
 public enum FlowLayout {
     /// Lays out every section the way `-[UICollectionViewFlowLayout prepareLayout]` does.
     ///

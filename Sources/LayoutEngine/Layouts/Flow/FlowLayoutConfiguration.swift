@@ -1,5 +1,5 @@
 /// The input of `FlowLayout.layout(_:)`: what an app gives `UICollectionViewFlowLayout`, its
-/// delegate and its collection view. Every default is UIKit's (../shared/spec/flow-layout.md §0).
+/// delegate and its collection view. Every default is UIKit's (docs/uikit-rules/flow-layout.md §0).
 
 /// The collection view's own metrics that the layouts read.
 public struct CollectionViewMetrics: Hashable, Sendable {

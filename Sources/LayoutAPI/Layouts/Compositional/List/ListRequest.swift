@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// Decodes list sections (../shared/spec/list-layout.md §2): `layout.list` (one
+/// Decodes list sections (docs/uikit-rules/list-layout.md §2): `layout.list` (one
 /// `UICollectionLayoutListConfiguration` for every section, `UICollectionViewCompositionalLayout.list(using:)`),
 /// `layout.sections[i].list` (`NSCollectionLayoutSection.list(using:layoutEnvironment:)` from a
 /// section provider) and `layout.listEnvironment`. Unknown values are a 422 naming the field
@@ -19,7 +19,9 @@ extension WireReader {
     ]
 
     /// `{"appearance": …, "headerMode": …}`: every member optional (UIKit's defaults: plain, none, none).
-    mutating func listConfiguration(_ field: JSONField) throws(FieldError) -> ListSectionConfiguration {
+    /// `scale`: the screen scale, below whose pixel a `rowHeight` is refused (frames are rounded
+    /// to the pixel, R45: a row of 1e-300 pt was drawn with height 0, issue 33).
+    mutating func listConfiguration(_ field: JSONField, scale: Double) throws(FieldError) -> ListSectionConfiguration {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.listKeys)
         var list = ListSectionConfiguration()
@@ -35,16 +37,22 @@ extension WireReader {
         list.separatorConfiguration = try o.value("separatorConfiguration", default: .automatic) { f throws(FieldError) in
             try separatorConfiguration(f)
         }
-        list.rowHeight = try o.optional("rowHeight").map { f throws(FieldError) in
-            try positive(f, what: "a row height in points (the SPI rowHeight; omit it for estimated rows)")
+        if let f = o.optional("rowHeight") {
+            let v = try positive(f, what: "a row height in points (the SPI rowHeight; omit it for estimated rows)")
+            let pixel = scale > 0 ? 1 / scale : 1
+            if v < pixel {
+                reject(f.pointer, "\(f.pointer) is \(Self.show(v)); rows are laid out on the pixel grid (frames rounded to 1/\(Self.show(scale)) pt), so a row shorter than one pixel would have no height. Give a row height of at least \(Self.show(pixel)) pt, or omit it for estimated rows.")
+            } else {
+                list.rowHeight = v
+            }
         }
         return list
     }
 
     /// A layout section object holding `list`.
-    mutating func listSection(_ o: JSONFieldObject) throws(FieldError) -> CompositionalSection {
+    mutating func listSection(_ o: JSONFieldObject, scale: Double) throws(FieldError) -> CompositionalSection {
         try o.rejectUnknownKeys(allowed: Self.listSectionKeys)
-        var list = try listConfiguration(try o.required("list"))
+        var list = try listConfiguration(try o.required("list"), scale: scale)
         list.contentInsets = try o.optional("contentInsets").map { f throws(FieldError) in try directionalInsets(f) }
         list.interGroupSpacing = try o.value("interGroupSpacing", default: 0) { f throws(FieldError) in try length(f) }
         return CompositionalSection.listSection(list)
@@ -65,7 +73,8 @@ extension WireReader {
 
     /// An enum member; an unknown value is collected (422 naming the field, listing the accepted
     /// values) and reading goes on with the default, so one answer names every bad value.
-    private mutating func listEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
+    /// (Tables read their style with it too.)
+    mutating func listEnum<E: RawRepresentable & CaseIterable>(_ f: JSONField, _ type: E.Type, default fallback: E) throws(FieldError) -> E
     where E.RawValue == String {
         do {
             return try f.enumValue(type)

@@ -1,11 +1,11 @@
-/// Writing one list section (../shared/spec/list-layout.md §2): the background decoration
+/// Writing one list section (docs/uikit-rules/list-layout.md §2): the background decoration
 /// (L14), the header (L3, L11, L12), the rows in item order (L5, L10, L16), their separators
 /// (L15) and the footer, contiguous. Rows are one vertical stack, so each is O(1).
 extension CompositionalBuilder {
     /// The element kinds of list sections, as UIKit names them.
     enum ListKind {
-        static let header = "UICollectionElementKindSectionHeader"
-        static let footer = "UICollectionElementKindSectionFooter"
+        static let header = Layout.sectionHeaderKind
+        static let footer = Layout.sectionFooterKind
         static let background = "_UICollectionViewListLayoutSectionBackgroundColorDecorationElementKind"
         static let bottomSeparator = "UICollectionViewListLayoutElementKindBottomSeparator"
         static let topSeparator = "UICollectionViewListLayoutElementKindTopSeparator"

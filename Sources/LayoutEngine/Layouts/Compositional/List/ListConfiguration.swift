@@ -1,5 +1,5 @@
 /// `UICollectionLayoutListConfiguration` and the environment UIKit sizes lists from
-/// (../shared/spec/list-layout.md §2). A list section is a compositional section
+/// (docs/uikit-rules/list-layout.md §2). A list section is a compositional section
 /// (`CompositionalSection.list`); these values say how UIKit builds it (L1-L17).
 
 /// `UICollectionLayoutListConfiguration.Appearance` (raw values are UIKit's enum order, L1).

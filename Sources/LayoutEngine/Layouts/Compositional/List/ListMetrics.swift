@@ -1,4 +1,4 @@
-/// The numbers UIKit sizes lists with (../shared/spec/list-layout.md L5-L17), per generation,
+/// The numbers UIKit sizes lists with (docs/uikit-rules/list-layout.md L5-L17), per generation,
 /// Dynamic Type size and screen. Evidence tags as in the spec: [V] real UIKit output, [D26]
 /// the iOS 26.1 decompilation, [D?] iOS 17/18-era decompilations, [Doc] Apple, [I] inferred.
 struct ListMetrics: Hashable {
