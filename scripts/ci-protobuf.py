@@ -149,8 +149,14 @@ def main():
                   "sections": [{"numberOfItems": 50}]}),
         ("mosaic", {"collectionView": {"width": 320, "height": 568}, "layout": {"type": "mosaic"}, "sections": [{"numberOfItems": 40}]}),
         ("column flow", {"collectionView": {"width": 768, "height": 1024}, "layout": {"type": "columnFlow"}, "sections": [{"numberOfItems": 30}]}),
+        ("table, insetGrouped, separators, rows measured in thirds (kept compact in the cache)",
+         {"collectionView": {"width": 393, "height": 852, "scale": 3},
+          "layout": {"type": "table", "style": "insetGrouped", "estimatedRowHeight": 44, "tableHeaderView": {"height": 80},
+                     "listEnvironment": {"includeSeparators": True}},
+          "sections": [{"numberOfItems": 2500, "headerTitle": "A", "measuredRowHeights": [30 + (i * 7) % 90 / 3 for i in range(2500)]},
+                       {"numberOfItems": 40, "footerTitle": "B"}]}),
     ]
-    for file in ["compositional-examples.json", "compositional-next-examples.json", "list-examples.json"]:
+    for file in ["compositional-examples.json", "compositional-next-examples.json", "list-examples.json", "table-examples.json"]:
         for example in fixtures(file):
             cases.append((f"{file}: {example.get('name', '?')}", example["request"]))
     checked = 0
