@@ -1,9 +1,10 @@
 /// The protocol buffers wire format (protobuf.dev/programming-guides/encoding), written by hand
 /// for the few messages of `proto/layoutd/v1/layout.proto`.
 ///
-/// Why not apple/swift-protobuf: its runtime (29,000 lines in one module) more than doubled a
-/// cold release build of layoutd on this machine, and its messages would hold every column in
-/// arrays before serializing them: docs/binary-answers.md has the measurements. The bytes here
+/// Why not apple/swift-protobuf: its messages would hold every column in arrays (filled from the
+/// cache's compact store, then serialized in a second pass), where this writer reads the store's
+/// pixel columns directly; its runtime also adds about 30 s to a cold release build (measured
+/// once, on a loaded machine: docs/binary-answers.md). Clients use the maintained libraries. The bytes here
 /// are what a generated serializer writes (fields in number order, implicit-presence fields left
 /// out at their default, `optional` ones written when set, packed repeated scalars), which
 /// scripts/ci-protobuf checks by re-serializing answers with Google's Python runtime.

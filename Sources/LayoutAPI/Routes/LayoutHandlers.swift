@@ -110,23 +110,30 @@ extension LayoutApplication {
         return answer
     }
 
-    /// An element list as an answer, held to `answerByteLimit`: a 422 when even the smallest
-    /// elements would pass it, else its bound reserved (at most the limit) and the encoding
-    /// stopped at the limit if the bound passes it.
+    /// An element list as an answer, held to `answerByteLimit` (`admitElements`).
     func elementsBody(_ entry: CachedLayout, _ list: some Collection<LayoutAttributes>, estimates: Bool,
                       reservations: inout [BodiesInTheMaking.Reservation]) throws(APIError) -> [UInt8] {
-        let limit = answerByteLimit
         let low = list.count * ElementEncoder.minElementBytes
         let high = 128 + entry.id.utf8.count + list.count * ElementEncoder(prefixes: entry.kindPrefixes).maxBytesPerElement
-        let tooLarge = APIError.answerBytesTooLarge(what: "These \(list.count) elements of the layout \(entry.id)", bytes: low, limit: limit,
+        return try admitElements(entry, count: list.count, low: low, high: high, reservations: &reservations) { stopAt in
+            LayoutEncoder.elements(id: entry.id, list, kinds: entry.kindPrefixes, estimates: estimates, limit: stopAt)
+        }
+    }
+
+    /// An element list's answer of `low` to `high` bytes, in JSON or protocol buffers: a 422 when
+    /// even `low` passes `answerByteLimit`, else the bound reserved (at most the limit) and
+    /// `encode` asked to stop at the limit when the bound passes it (nil: it did, a 422).
+    func admitElements(_ entry: CachedLayout, count: Int, low: Int, high: Int, reservations: inout [BodiesInTheMaking.Reservation],
+                       encode: (_ stopAt: Int) -> [UInt8]?) throws(APIError) -> [UInt8] {
+        let limit = answerByteLimit
+        let tooLarge = APIError.answerBytesTooLarge(what: "These \(count) elements of the layout \(entry.id)", bytes: low, limit: limit,
                                                     fix: "Ask for a smaller rect (what is visible), or by index path.", pointer: nil)
         if low > limit {
             metrics.recordAnswerRefused(overBudget: false)
             throw tooLarge
         }
         if let r = try admitAnswer(bytes: min(high, limit), what: "", fix: "") { reservations.append(r) }
-        guard let body = LayoutEncoder.elements(id: entry.id, list, kinds: entry.kindPrefixes, estimates: estimates,
-                                                limit: high > limit ? limit : .max) else {
+        guard let body = encode(high > limit ? limit : .max) else {
             metrics.recordAnswerRefused(overBudget: false)
             throw tooLarge
         }

@@ -63,19 +63,9 @@ extension LayoutApplication {
         }
         let (low, high) = AnswerBounds.protobuf(id: entry.id, elements: count, runs: shape?.runs, offGrid: shape?.offGrid,
                                                 kinds: entry.layout.elementKinds)
-        let limit = answerByteLimit
-        let tooLarge = APIError.answerBytesTooLarge(what: "These \(count) elements of the layout \(entry.id)", bytes: low, limit: limit,
-                                                    fix: "Ask for a smaller rect (what is visible), or by index path.", pointer: nil)
-        if low > limit {
-            metrics.recordAnswerRefused(overBudget: false)
-            throw tooLarge
+        return try admitElements(entry, count: count, low: low, high: high, reservations: &reservations) { stopAt in
+            ProtobufEncoder.elementList(id: entry.id, source, kinds: entry.layout.elementKinds,
+                                        scale: entry.protobufScale, estimates: entry.spec.estimates, limit: stopAt)
         }
-        if let r = try admitAnswer(bytes: min(high, limit), what: "", fix: "") { reservations.append(r) }
-        guard let body = ProtobufEncoder.elementList(id: entry.id, source, kinds: entry.layout.elementKinds,
-                                                     scale: entry.protobufScale, estimates: entry.spec.estimates, limit: limit) else {
-            metrics.recordAnswerRefused(overBudget: false)
-            throw tooLarge
-        }
-        return body
     }
 }
