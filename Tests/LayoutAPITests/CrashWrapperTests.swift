@@ -180,6 +180,10 @@ import UpdateEngine
         let nul = app.respond(to: Request(method: "POST", target: "/crash/explain", headers: [("Content-Type", "text/plain")], body: Array("attempt\u{0}".utf8)))
         #expect(nul.status == 400)
         #expect(app.post(#"{"text": 5}"#, target: "/crash/explain").status == 400)
+        // The JSON form's optional fields are omitted, never null (schemathesis' ST201).
+        let null = app.post(#"{"text": "attempt to delete section 4, but there are only 4 sections before the update", "flavor": null}"#, target: "/crash/explain")
+        #expect(null.status == 400)
+        #expect(null.pointers == ["/flavor"])
         let version = app.post(#"{"text": "x", "iosVersion": "seventeen"}"#, target: "/crash/explain")
         #expect(version.status == 422)
         #expect(version.pointers == ["/iosVersion"])

@@ -38,6 +38,9 @@ enum CrashRequestDecoder {
             throw .malformedJSON(error)
         }
         guard case .object(let o) = root, o["text"] != nil || !looksLikeReport else { return nil }
+        // The JSON form follows the contract: an optional field is omitted, never null (an .ips
+        // report, read as text above, may hold nulls of its own).
+        try RequestDocument.rejectNulls(root)
         var reader = WireReader()
         let request: CrashExplainRequest
         do {

@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="e56669a997b9a55887414e2aaab86b33e1da5f6cd89e92aa1ab516e70106b10f">
+    <meta name="openapi-sha256" content="ffeb92f94ea243b16f153a2853fab90dbad05a5af2026b88dd65b9dcd73ec919">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }
@@ -5888,7 +5888,7 @@ enum APIReferencePage {
     <p class="type">object</p>
     
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
-    <tr id="schema-CrashExplainRequest-text"><td><code>text</code> <span class="req">required</span></td><td>string <span class="bounds">(length ≤ 16777216)</span></td><td></td><td><p>The crash report or log as pasted.</p></td></tr>
+    <tr id="schema-CrashExplainRequest-text"><td><code>text</code> <span class="req">required</span></td><td>string</td><td></td><td><p>The crash report or log as pasted (at most 16 MiB of UTF-8; more is a 413).</p></td></tr>
     <tr id="schema-CrashExplainRequest-iosVersion"><td><code>iosVersion</code></td><td>string</td><td></td><td><p>The iOS release the text comes from, when it does not say (it wins over what the text states).</p></td></tr>
     <tr id="schema-CrashExplainRequest-flavor"><td><code>flavor</code></td><td>string: <code>&quot;collectionView&quot;</code> | <code>&quot;tableView&quot;</code></td><td></td><td><p>For reasons that say neither &quot;row&quot; nor &quot;item&quot;; otherwise read from the text (assertion method, view class).</p></td></tr>
     </table>

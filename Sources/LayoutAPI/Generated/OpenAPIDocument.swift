@@ -4579,8 +4579,7 @@ enum OpenAPIDocument {
           properties:
             text:
               type: string
-              maxLength: 16777216
-              description: The crash report or log as pasted.
+              description: The crash report or log as pasted (at most 16 MiB of UTF-8; more is a 413).
             iosVersion:
               type: string
               examples: ['17.2']

@@ -13,11 +13,16 @@ enum RequestDocument {
     static func parse(_ body: [UInt8]) throws(APIError) -> JSON {
         let json: JSON
         do { json = try JSONParser.parse(body, maxDepth: maxDepth) } catch { throw .malformedJSON(error) }
+        try rejectNulls(json)
+        return json
+    }
+
+    /// A 400 naming the first `null` in a field the contract defines.
+    static func rejectNulls(_ json: JSON) throws(APIError) {
         if let pointer = firstNull(json, at: .root) {
             throw .badField(.invalidValue(pointer: pointer,
                 detail: "\(pointer.isRoot ? "The body" : pointer.description) is null; omit an optional field to use its default, or send a value."))
         }
-        return json
     }
 
     /// The pointer of the first `null` in document order, or nil. Builds no pointer until it

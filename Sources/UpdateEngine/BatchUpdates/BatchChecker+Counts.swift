@@ -68,6 +68,21 @@ extension BatchChecker {
         var expected: Int { before + inserted - deleted + movedIn - movedOut }
     }
 
+    /// Tallies by new section index, nil for sections inserted by the batch. An array, not a
+    /// dictionary: a batch of a million sections built a million-entry dictionary (2 s a request).
+    struct SectionTallies {
+        var slots: [SectionTally?]
+        /// nil outside the sections (never traps on a client's index).
+        subscript(j: Int) -> SectionTally? {
+            get { slots.indices.contains(j) ? slots[j] : nil }
+            set { if slots.indices.contains(j) { slots[j] = newValue } }
+        }
+        /// Each existing section's index and tally, in order.
+        var existing: some Sequence<(Int, SectionTally)> {
+            slots.enumerated().lazy.compactMap { j, t in t.map { (j, $0) } }
+        }
+    }
+
     /// Section count, then each existing section's item count. Only cross-section moves count.
     /// A section-count mismatch stops here: old and new sections cannot be paired.
     mutating func checkCounts() {
@@ -99,10 +114,10 @@ extension BatchChecker {
     }
 
     /// Tallies per new section that existed before (keyed by new index).
-    func tally() -> (SectionPlan, [Int: SectionTally]) {
+    func tally() -> (SectionPlan, SectionTallies) {
         let plan = SectionPlan(sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter, deleted: deletedSections,
                                inserted: insertedSections, moves: validSectionMoves)
-        var tallies: [Int: SectionTally] = [:]
+        var tallies = SectionTallies(slots: Array(repeating: nil, count: sectionsAfter))
         for j in 0..<sectionsAfter where plan.oldOfNew[j] >= 0 {
             let i = plan.oldOfNew[j]
             tallies[j] = SectionTally(before: before[i], inserted: itemInsertCount[j] ?? 0, deleted: itemDeleteCount[i] ?? 0)
@@ -118,7 +133,7 @@ extension BatchChecker {
 
     /// What a consistent data source reports: expected counts for existing sections, the given
     /// (or implied) counts for inserted ones.
-    func expectedCounts(_ plan: SectionPlan, _ tallies: [Int: SectionTally]) -> [Int] {
+    func expectedCounts(_ plan: SectionPlan, _ tallies: SectionTallies) -> [Int] {
         (0..<sectionsAfter).map { j in tallies[j].map { max(0, $0.expected) } ?? after[j] }
     }
 }

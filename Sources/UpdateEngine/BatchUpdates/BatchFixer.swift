@@ -182,7 +182,7 @@ struct BatchFixer {
         let expectedSections = c.sectionsBefore + c.sectionInsertEntries - c.sectionDeleteEntries
         if c.sectionsAfter != expectedSections { return 1_000_000 + abs(c.sectionsAfter - expectedSections) }
         let (_, tallies) = c.tally()
-        return tallies.reduce(0) { $0 + abs(c.after[$1.key] - $1.value.expected) }
+        return tallies.existing.reduce(0) { $0 + abs(c.after[$1.0] - $1.1.expected) }
     }
 }
 
