@@ -43,8 +43,11 @@ extension LayoutApplication {
     /// `GET /layout/{id}`: the cached bytes inline (unless a large coded form is still to make);
     /// the picture when `Accept` prefers it (`svgCost`).
     static func layoutCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
-        if plan.negotiation.prefersSVG { return svgCost(app, request, &plan) }
+        let media = plan.negotiation.representation(svg: true)
+        if media == .svg { return svgCost(app, request, &plan) }
         guard let entry = plan.entry else { return .inline }   // a 404
+        // The binary body is encoded for each answer: on Dispatch past the element limit.
+        if media == .protobuf { return entry.layout.attributes.count > inlineElementLimit ? .offload : .inline }
         return fullCost(entry, plan)
     }
 

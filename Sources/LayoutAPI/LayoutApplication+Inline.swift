@@ -49,7 +49,7 @@ extension LayoutApplication {
         guard let route = Self.elementsRoute else { return false }
         let negotiation = ContentNegotiation(head.headers)
         guard negotiation.coding(size: 1) == .identity, negotiation.coding(size: Int.max) == .identity,
-              negotiation.ifNoneMatch == nil else { return false }
+              negotiation.ifNoneMatch == nil, negotiation.representation(svg: false) == .json else { return false }
         guard let entry = cache.get(key: query.key), let index = entry.builtIndex else { return false }
         store?.noteUse(entry.id)
         let layout = entry.layout
@@ -66,7 +66,7 @@ extension LayoutApplication {
         writer.fields.append(contentsOf: Self.queryFields)
         var w = JSONWriter()
         swap(&w.bytes, &writer.body)
-        LayoutEncoder.elements(id: entry.id, hits.lazy.map { attributes[$0] }, kinds: entry.kindPrefixes,
+        LayoutEncoder.elements(id: entry.id, attributes.selection(hits), kinds: entry.kindPrefixes,
                                estimates: entry.spec.estimates, into: &w)
         swap(&w.bytes, &writer.body)
         writer.route = route.template
@@ -77,7 +77,7 @@ extension LayoutApplication {
     /// `finish`'s fields of the health answer (`Route.Caching.noStore`, JSON).
     static let healthFields = Array("Cache-Control: no-store\r\nVary: Accept-Encoding\r\nContent-Type: application/json\r\n".utf8)
     /// `finish`'s fields of a query answer after its ETag line (`Route.Caching.immutable`, JSON).
-    static let queryFields = Array("\r\nCache-Control: public, max-age=31536000, immutable\r\nVary: Accept-Encoding\r\nContent-Type: application/json\r\n".utf8)
+    static let queryFields = Array("\r\nCache-Control: public, max-age=31536000, immutable\r\nVary: Accept, Accept-Encoding\r\nContent-Type: application/json\r\n".utf8)
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         bytes.count == literal.utf8CodeUnitCount

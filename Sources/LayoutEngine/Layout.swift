@@ -8,7 +8,8 @@
 public struct Layout: Sendable, Hashable {
     public var scrollDirection: ScrollDirection
     public var contentSize: Size
-    public var attributes: [LayoutAttributes]
+    /// An array while the layout is computed; compact once it is cached (`compactElements()`).
+    public var attributes: ElementStore
     public var sections: [SectionGeometry]
     /// Hazards UIKit tolerates (and logs) but that the client should hear about.
     public var warnings: [LayoutWarning]
@@ -40,11 +41,17 @@ public struct Layout: Sendable, Hashable {
                 elementKinds: [String] = Layout.defaultElementKinds) {
         self.scrollDirection = scrollDirection
         self.contentSize = contentSize
-        self.attributes = attributes
+        self.attributes = ElementStore(attributes)
         self.sections = sections
         self.warnings = warnings
         self.pinning = pinning
         self.elementKinds = elementKinds
+    }
+
+    /// Keeps the elements in their compact form (`CompactElements`: about 16 bytes each instead of
+    /// 56) when that saves memory; the same elements either way. O(n). For a layout that is kept.
+    public mutating func compactElements() {
+        attributes = attributes.compacted(scale: pinning.scale)
     }
 
     /// The name of `kind` (`"kind#N"` for an index outside the table, which no layout produces).

@@ -33,7 +33,7 @@ extension Layout {
     }
 
     private func natural(_ hits: [Int]) -> [LayoutAttributes] {
-        hits.compactMap { $0 < attributes.count ? attributes[$0] : nil }
+        attributes.elements(at: hits.last.map { $0 < attributes.count } ?? true ? hits : hits.filter { $0 < attributes.count })
     }
 
     /// Pinned headers and footers of `candidates` whose pinned frame passes `test`, as

@@ -38,7 +38,7 @@ extension SpatialIndex {
                 let node = Int(stack[depth] & (1 << levelShift - 1))
                 let first = Int(nodeFirst[node])
                 if level == 0 {
-                    total += min(first + SpatialIndex.fanOut, entryIndex.count) - first
+                    total += min(first + SpatialIndex.fanOut, entryCount) - first
                     if total > limit { return total }
                     continue
                 }

@@ -8,23 +8,31 @@
 /// packed R-tree (Sort-Tile-Recursive with slab counts scaled to the data's aspect ratio, fan-out 16)
 /// kept in flat arrays, with no per-node objects.
 ///
-/// Memory: each element costs a `Float32` bounding box rounded outward (16 bytes) and its index
-/// (4 bytes); inner nodes add about 1.4 bytes per element. The boxes only prune: every candidate
-/// is then tested exactly with `Rect.intersects` / `Rect.contains` against the layout's own
-/// frames, which the index references (the `attributes` array buffer is shared with the `Layout`,
-/// not copied). Results are therefore identical to a brute-force scan.
+/// Memory: the tree's leaves are runs of 16 entries, each leaf with a `Float32` bounding box
+/// rounded outward; inner nodes likewise. When the layout's own element order is spatially
+/// coherent (it nearly always is: UIKit's layouts place elements along the scroll axis in order),
+/// the entries are the elements in that order and cost nothing: about 1.3 bytes per element for
+/// the nodes. Otherwise the entries are sorted (Sort-Tile-Recursive) and each costs its 4-byte
+/// element index more. Leaf entries are tested exactly with `Rect.intersects` / `Rect.contains`
+/// against the layout's own frames, which the index reads from the layout's `ElementStore`
+/// (shared, not copied; in its compact form a frame is read from its pixels). Results are
+/// therefore identical to a brute-force scan.
 ///
-/// Complexity: build O(n log n); a query O(log n + k) plus O(k log k) to sort the k results.
+/// Complexity: build O(n) for coherent layouts, O(n log n) otherwise; a query O(log n + k) plus
+/// O(k log k) to sort the k results.
 public struct SpatialIndex: Sendable {
     /// Children per node.
     static let fanOut = 16
 
-    /// The layout's frames, for the exact test (shared storage, not a copy).
-    let attributes: [LayoutAttributes]
-    /// Element boxes in tree order, 4 floats each (minX, minY, maxX, maxY), rounded outward.
-    let entryBoxes: [Float]
-    /// For each entry in tree order, its index in `attributes`.
+    /// The layout's elements, for the exact test (shared storage, not a copy).
+    let elements: ElementStore
+    /// For each entry in tree order, its index in `elements`; empty when the entries are the
+    /// elements themselves in their order (`entryCount == elements.count`).
     let entryIndex: [UInt32]
+    /// Entries in the leaves.
+    let entryCount: Int
+    /// Number of elements that can match a query (positive width and height, no NaN).
+    public let indexedCount: Int
     /// Node boxes (4 floats each), level 0 (leaves, whose children are entries) first, root last.
     let nodeBoxes: [Float]
     /// For each node, the index of its first child within the level below (entries for level 0).
@@ -33,36 +41,37 @@ public struct SpatialIndex: Sendable {
     let levelStart: [Int]
 
     /// Builds the index over `layout.attributes`. Elements with an empty or negative size (or a NaN
-    /// coordinate) can never intersect or contain anything, so they are left out. O(n log n).
+    /// coordinate) can never intersect or contain anything: they are left out of the sorted
+    /// entries and out of every box. O(n) or O(n log n).
     public init(_ layout: Layout) {
         let packed = SpatialIndex.pack(layout.attributes)
-        self.attributes = layout.attributes
-        self.entryBoxes = packed.entryBoxes
+        self.elements = layout.attributes
         self.entryIndex = packed.entryIndex
+        self.entryCount = packed.entryCount
+        self.indexedCount = packed.indexedCount
         self.nodeBoxes = packed.nodeBoxes
         self.nodeFirst = packed.nodeFirst
         self.levelStart = packed.levelStart
     }
 
-    /// Number of elements in the tree (those that can match a query).
-    public var indexedCount: Int { entryIndex.count }
+    /// Whether the entries are the elements in their own order (no entry index is kept).
+    public var entriesInElementOrder: Bool { entryIndex.isEmpty && entryCount > 0 }
 
-    /// Heap bytes the index owns: its box, index and node arrays. The attributes buffer it tests
-    /// against belongs to the `Layout` (shared, copy-on-write) and is not counted here.
     /// An upper bound of `memoryBytes` for an index over `count` frames, known before building
-    /// it: about 22.4 bytes per entry measured (a Float32 box and a UInt32 index per entry, the
-    /// same per node of 16, spare array capacity), rounded up to 24, plus the array headers.
+    /// it: 4 bytes of entry index (when the order is not the layout's own) and about 1.4 bytes of
+    /// nodes per element, rounded up to 6, plus the array headers.
     public static func estimatedMemoryBytes(count: Int) -> Int {
-        max(0, count) * 24 + 1024
+        max(0, count) * 6 + 1024
     }
 
+    /// Heap bytes the index owns: its entry index and node arrays. The elements it tests against
+    /// belong to the `Layout` (shared, copy-on-write) and are not counted here.
     public var memoryBytes: Int {
-        entryBoxes.capacity * MemoryLayout<Float>.stride
-            + entryIndex.capacity * MemoryLayout<UInt32>.stride
+        entryIndex.capacity * MemoryLayout<UInt32>.stride
             + nodeBoxes.capacity * MemoryLayout<Float>.stride
             + nodeFirst.capacity * MemoryLayout<Int32>.stride
             + levelStart.capacity * MemoryLayout<Int>.stride
-            + 5 * 32  // array headers
+            + 4 * 32  // array headers
     }
 
     /// Indices into `layout.attributes` of the frames that intersect `rect` (`Rect.intersects`:
@@ -89,11 +98,33 @@ public struct SpatialIndex: Sendable {
         guard query.prune(box(nodeBoxes, root)) else { return [] }
         var result: [Int] = []
         result.reserveCapacity(64)
-        withContext { context in
-            context.collect(level: levelStart.count - 2, node: root, query: query, result: &result)
+        switch elements.storage {
+        case .full(let attributes):
+            attributes.withUnsafeBufferPointer { search(ArrayFrames(attributes: $0), query, root: root, into: &result) }
+        case .compact(let compact) where compact.pixels.isEmpty:
+            compact.wholeFrames.withUnsafeBufferPointer { search(WholeFrames(frames: $0), query, root: root, into: &result) }
+        case .compact(let compact):
+            compact.pixels.withUnsafeBufferPointer {
+                search(PixelFrames(pixels: $0, scale: compact.scale, compact: compact), query, root: root, into: &result)
+            }
         }
         result.sort()
         return result
+    }
+
+    private func search<Frames: FrameSource, Query: IndexQuery>(_ frames: Frames, _ query: Query, root: Int,
+                                                                 into result: inout [Int]) {
+        entryIndex.withUnsafeBufferPointer { entryIndex in
+            nodeBoxes.withUnsafeBufferPointer { nodeBoxes in
+                nodeFirst.withUnsafeBufferPointer { nodeFirst in
+                    levelStart.withUnsafeBufferPointer { levelStart in
+                        let context = QueryContext(frames: frames, entryIndex: entryIndex, entryCount: entryCount,
+                                                   nodeBoxes: nodeBoxes, nodeFirst: nodeFirst, levelStart: levelStart)
+                        context.collect(level: levelStart.count - 2, node: root, query: query, result: &result)
+                    }
+                }
+            }
+        }
     }
 
     private func box(_ boxes: [Float], _ index: Int) -> FloatBox {
@@ -102,23 +133,32 @@ public struct SpatialIndex: Sendable {
 
     /// The root's absolute node index, nil for an empty index.
     var rootNode: Int? { nodeFirst.isEmpty ? nil : nodeFirst.count - 1 }
+}
 
-    private func withContext(_ body: (borrowing QueryContext) -> Void) {
-        attributes.withUnsafeBufferPointer { attributes in
-            entryBoxes.withUnsafeBufferPointer { entryBoxes in
-                entryIndex.withUnsafeBufferPointer { entryIndex in
-                    nodeBoxes.withUnsafeBufferPointer { nodeBoxes in
-                        nodeFirst.withUnsafeBufferPointer { nodeFirst in
-                            levelStart.withUnsafeBufferPointer { levelStart in
-                                body(QueryContext(
-                                    attributes: attributes, entryBoxes: entryBoxes, entryIndex: entryIndex,
-                                    nodeBoxes: nodeBoxes, nodeFirst: nodeFirst, levelStart: levelStart))
-                            }
-                        }
-                    }
-                }
-            }
-        }
+/// Where the exact test reads an element's frame.
+protocol FrameSource {
+    func frame(_ element: Int) -> Rect
+}
+
+/// The array form of `ElementStore`.
+struct ArrayFrames: FrameSource {
+    let attributes: UnsafeBufferPointer<LayoutAttributes>
+    @inline(__always) func frame(_ element: Int) -> Rect { attributes[element].frame }
+}
+
+/// The compact form with its frames kept whole.
+struct WholeFrames: FrameSource {
+    let frames: UnsafeBufferPointer<Rect>
+    @inline(__always) func frame(_ element: Int) -> Rect { frames[element] }
+}
+
+/// The compact form: pixels divided by the scale (`CompactElements.frame(at:)`).
+struct PixelFrames: FrameSource {
+    let pixels: UnsafeBufferPointer<Int32>
+    let scale: Double
+    let compact: CompactElements
+    @inline(__always) func frame(_ element: Int) -> Rect {
+        CompactElements.frame(pixels, at: element, scale: scale, exceptions: compact)
     }
 }
 
@@ -145,10 +185,10 @@ func roundedUp(_ value: Double) -> Float {
 }
 
 /// The tree's arrays as unsafe buffers for the duration of one query.
-struct QueryContext: ~Copyable {
-    let attributes: UnsafeBufferPointer<LayoutAttributes>
-    let entryBoxes: UnsafeBufferPointer<Float>
+struct QueryContext<Frames: FrameSource>: ~Copyable {
+    let frames: Frames
     let entryIndex: UnsafeBufferPointer<UInt32>
+    let entryCount: Int
     let nodeBoxes: UnsafeBufferPointer<Float>
     let nodeFirst: UnsafeBufferPointer<Int32>
     let levelStart: UnsafeBufferPointer<Int>
@@ -165,13 +205,14 @@ struct QueryContext: ~Copyable {
     func collect<Query: IndexQuery>(level: Int, node: Int, query: Query, result: inout [Int]) {
         let first = Int(nodeFirst[node])
         if level == 0 {
-            let end = min(first &+ SpatialIndex.fanOut, entryIndex.count)
-            for entry in first..<end {
-                let candidate = box(entryBoxes, entry)
-                guard query.prune(candidate) else { continue }
-                let element = Int(entryIndex[entry])
-                // A box inside the query decides alone; only boxes on its edges need the frame.
-                if query.covers(candidate) || query.exact(attributes[element].frame) { result.append(element) }
+            let end = min(first &+ SpatialIndex.fanOut, entryCount)
+            if entryIndex.isEmpty {
+                for element in first..<end where query.exact(frames.frame(element)) { result.append(element) }
+            } else {
+                for entry in first..<end {
+                    let element = Int(entryIndex[entry])
+                    if query.exact(frames.frame(element)) { result.append(element) }
+                }
             }
             return
         }
@@ -187,8 +228,6 @@ struct QueryContext: ~Copyable {
 protocol IndexQuery {
     /// False only if no frame inside `box` can match.
     func prune(_ box: FloatBox) -> Bool
-    /// True only if every positive-area frame inside `box` matches.
-    func covers(_ box: FloatBox) -> Bool
     func exact(_ frame: Rect) -> Bool
 }
 
@@ -200,14 +239,6 @@ struct RectQuery: IndexQuery {
     @inline(__always)
     func prune(_ other: FloatBox) -> Bool {
         other.minX < box.maxX && box.minX < other.maxX && other.minY < box.maxY && box.minY < other.maxY
-    }
-
-    /// An entry box is a superset of a frame with positive width and height; if the box lies
-    /// within the query, so does the frame, and a positive-area frame inside it intersects it.
-    @inline(__always)
-    func covers(_ other: FloatBox) -> Bool {
-        Double(other.minX) >= rect.minX && Double(other.maxX) <= rect.maxX
-            && Double(other.minY) >= rect.minY && Double(other.maxY) <= rect.maxY
     }
 
     @inline(__always)
@@ -223,10 +254,6 @@ struct PointQuery: IndexQuery {
     func prune(_ box: FloatBox) -> Bool {
         box.minX <= highX && lowX <= box.maxX && box.minY <= highY && lowY <= box.maxY
     }
-
-    /// A box only bounds the frame from outside, so it never decides a point alone.
-    @inline(__always)
-    func covers(_ box: FloatBox) -> Bool { false }
 
     @inline(__always)
     func exact(_ frame: Rect) -> Bool { frame.contains(point) }

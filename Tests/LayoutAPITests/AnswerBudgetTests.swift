@@ -75,6 +75,21 @@ import UpdateEngine
             }
         }
         #expect((full.status == 200) == (whole <= limit))
+        // The binary answers (`AnswerBounds.protobuf`): the same rule, at about a tenth of the bytes.
+        let pb = [("Accept", ProtobufEncoder.mediaType)]
+        let binary = app.get("/layout/\(id)", headers: pb), binaryList = app.get("/layout/\(id)/elements", headers: pb)
+        let unlimited = LayoutApplication.make()
+        #expect(unlimited.post(body).status == 200)
+        let binaryWhole = unlimited.get("/layout/\(id)", headers: pb).body.count
+        for r in [binary, binaryList] {
+            if r.status == 200 { #expect(r.body.count <= limit) } else {
+                #expect(r.status == 422)
+                #expect(r.text.contains("answer-too-large"))
+            }
+        }
+        #expect(binaryWhole > 2_000 && binaryWhole < 5_000)
+        #expect((binary.status == 200) == (binaryWhole <= limit))
+        #expect((binaryList.status == 200) == (binaryWhole <= limit))
     }
 
     /// The bounds are never below what the encoders write (random snapshots and batches).

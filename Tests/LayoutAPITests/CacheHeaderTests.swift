@@ -13,8 +13,8 @@ import Testing
     @Test func contentAddressedAnswersAreImmutableWithAValidatorAndVary() throws {
         let id = try #require(app.post(Self.body).id)
         for (target, vary) in [("/layout/\(id)", "Accept, Accept-Encoding"), ("/layout/\(id).svg", "Accept, Accept-Encoding"),
-                               ("/layout/\(id)/elements?rect=0,0,375,667", "Accept-Encoding"),
-                               ("/layout/\(id)/elements?indexPath=0,3", "Accept-Encoding")] {
+                               ("/layout/\(id)/elements?rect=0,0,375,667", "Accept, Accept-Encoding"),
+                               ("/layout/\(id)/elements?indexPath=0,3", "Accept, Accept-Encoding")] {
             let r = app.get(target)
             #expect(r.status == 200, "\(target)")
             #expect(r.header("Cache-Control") == Self.immutable, "\(target)")

@@ -139,7 +139,7 @@ import Testing
         #expect(app.execution(for: all) == .offload)   // ~100 KB to compress
         let packed = app.respond(to: all)
         #expect(packed.header("Content-Encoding") == "gzip")
-        #expect(packed.header("Vary") == "Accept-Encoding")
+        #expect(packed.header("Vary") == "Accept, Accept-Encoding")   // JSON or protocol buffers
         #expect(try inflate(packed, .gzip) == app.get("/layout/\(id)/elements").body)
         let screen = Request(method: "GET", target: "/layout/\(id)/elements?rect=0,0,375,667", headers: [("Accept-Encoding", "gzip")])
         #expect(app.execution(for: screen) == .inline)   // a screenful: ~7 KB, estimated 10.4 KB

@@ -132,7 +132,7 @@ import Testing
                             attributes: (0..<3).map { .cell(IndexPath(section: 0, item: $0), Rect(x: Double($0) * 10, y: 0, width: 10, height: 10)) },
                             sections: [SectionGeometry(minScroll: 0, maxScroll: 10, headerIndex: nil, footerIndex: nil, cells: 0..<3)])
         let options = SVGOptions(rect: Rect(x: 0, y: 0, width: 30, height: 10), maxElements: 2)
-        let doc = try SVGDocument.parse(SVGRenderer(id: "x", layout: layout, options: options, query: layout.attributes).render())
+        let doc = try SVGDocument.parse(SVGRenderer(id: "x", layout: layout, options: options, query: layout.attributes.array).render())
         #expect(doc.elementRects.map { $0["data-index-path"] } == ["0,0", "0,1"])
         #expect(doc.all.filter { $0["class"] == "ld-note" }.map(\.text) == ["Drawn: the first 2 of the 3 elements in the rect", "(the layout has 3; at most 2 are drawn)"])
         let all = try SVGDocument.parse(SVGRenderer(id: "x", layout: layout, options: SVGOptions(), query: nil).render())

@@ -177,7 +177,7 @@ enum PinningFixture {
 
     /// Every element, pinned ones moved for `visible`, in element order.
     private func bruteForceAll(_ layout: Layout, visible: Rect) -> [LayoutAttributes] {
-        var all = layout.attributes
+        var all = layout.attributes.array
         for section in layout.sections {
             if layout.pinning.headers, let header = section.headerIndex {
                 all[header].frame = layout.pinnedHeaderFrame(section: section, headerIndex: header, visible: visible)

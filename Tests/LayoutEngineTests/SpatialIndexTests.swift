@@ -153,11 +153,31 @@ enum IndexFixture {
         #expect(SpatialIndex(IndexFixture.layout(frames)).indexedCount == 1)
     }
 
-    @Test func memoryStaysUnderTwentyFourBytesPerElement() {
+    /// A grid in element order keeps no entry index: its nodes alone, about 1.3 bytes per element.
+    @Test func aCoherentLayoutCostsItsNodesAlone() {
         let frames = IndexFixture.grid(count: 100_000, columns: 3, cell: Size(width: 120, height: 120), gap: 7.5)
         let index = SpatialIndex(IndexFixture.layout(frames))
-        #expect(index.memoryBytes < 24 * 100_000)
-        #expect(index.memoryBytes > 20 * 100_000)
+        #expect(index.entriesInElementOrder)
+        #expect(index.memoryBytes < 2 * 100_000)
+        #expect(index.memoryBytes > 1 * 100_000)
+    }
+
+    /// The same frames in a scrambled order are sorted: 4 bytes of entry index per element more,
+    /// still within the 6 the cache counts; and the answers are the same elements.
+    @Test func aScrambledOrderIsSortedWithinSixBytesPerElement() {
+        var frames = IndexFixture.grid(count: 100_000, columns: 3, cell: Size(width: 120, height: 120), gap: 7.5)
+        var order = Array(0..<frames.count)
+        var g = SeededRandom(seed: 5)
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, g.below(i + 1)) }
+        frames = order.map { frames[$0] }
+        let index = SpatialIndex(IndexFixture.layout(frames))
+        #expect(!index.entriesInElementOrder)
+        #expect(index.memoryBytes > 5 * 100_000)
+        #expect(index.memoryBytes <= SpatialIndex.estimatedMemoryBytes(count: 100_000))
+        let visible = Rect(x: 0, y: 12_750, width: 375, height: 667)
+        let expected = frames.indices.filter { frames[$0].intersects(visible) }
+        #expect(expected.count == 18)
+        #expect(index.elements(in: visible) == expected)
     }
 
     @Test func screenRectOnAGridFindsExactlyTheVisibleCells() {

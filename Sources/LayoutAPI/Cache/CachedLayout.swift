@@ -42,6 +42,11 @@ final class CachedLayout: Sendable {
     /// strong validator (RFC 9110 §8.8.3), `"{id}-gzip"` and `"{id}-deflate"`.
     let gzipETag: String
     let deflateETag: String
+    /// The validator of the binary representation (`"{id}.pb"`).
+    let protobufETag: String
+    /// The scale the binary answers write frames at (the compact store's, else the one at which
+    /// the first frames are whole pixels: `CompactElements.chooseScale`).
+    let protobufScale: Double
     /// `/layout/{id}`.
     let location: String
     /// With a shared store: whether it holds this layout's row (committed here, or read from
@@ -57,13 +62,20 @@ final class CachedLayout: Sendable {
         self.etag = "\"\(id)\""
         self.gzipETag = "\"\(id)-gzip\""
         self.deflateETag = "\"\(id)-deflate\""
+        self.protobufETag = "\"\(id).pb\""
         self.location = "/layout/\(id)"
         self.spec = spec
+        // Kept compact (about 16 bytes an element instead of 56); small layouts stay as computed,
+        // where the pass would cost more than the bytes are worth.
+        var layout = layout
+        if layout.attributes.count >= Self.compactFromElements { layout.compactElements() }
         self.layout = layout
+        self.protobufScale = layout.attributes.pixelScale
+            ?? CompactElements.chooseScale(layout.attributes.prefix(256), preferred: layout.pinning.scale)
         self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
         self.minimal = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
         var bytes = 256 + id.utf8.count
-        bytes += layout.attributes.capacity * MemoryLayout<LayoutAttributes>.stride
+        bytes += layout.attributes.memoryBytes
         bytes += layout.sections.capacity * MemoryLayout<SectionGeometry>.stride
         bytes += layout.warnings.reduce(0) { $0 + MemoryLayout<LayoutWarning>.stride + $1.message.utf8.count + $1.code.utf8.count }
         bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
@@ -72,6 +84,9 @@ final class CachedLayout: Sendable {
         bytes += kindPrefixes.approximateBytes
         self.bytes = bytes
     }
+
+    /// Layouts of this many elements or more are kept in compact form (`Layout.compactElements()`).
+    static let compactFromElements = 4096
 
     /// The rect/point index, built by the first query that needs it (O(n log n) once; queries
     /// arriving meanwhile wait for it rather than build it again). No lock once built.

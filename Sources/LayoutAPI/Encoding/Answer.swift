@@ -41,9 +41,9 @@ struct Answer: Sendable {
         case layout(CachedLayout)
         /// A tag such as `"{id}.svg;scale=2"`; coded forms get `-gzip` / `-deflate` before the quote.
         case tag(String)
-        /// An element query: `"{id}.q{hash of the query string}"`, made in one allocation with its
-        /// coding's suffix.
-        case query(CachedLayout, hash: UInt64)
+        /// An element query: `"{id}.q{hash of the query string}"` (`.pb` after it for the binary
+        /// answer), made in one allocation with its coding's suffix.
+        case query(CachedLayout, hash: UInt64, protobuf: Bool = false)
     }
 
     /// `"name-{FNV-1a 64 of bytes}"`: the validator of a body fixed for the life of the process.
@@ -59,9 +59,12 @@ struct Answer: Sendable {
         return h
     }
 
-    /// `"{id}.q{16 hex digits}"` with the coding's suffix before the closing quote.
-    static func queryTag(id: String, hash: UInt64, coding: ContentCoding) -> String {
-        let suffix: StaticString = coding == .gzip ? "-gzip" : coding == .deflate ? "-deflate" : ""
+    /// `"{id}.q{16 hex digits}"` (then `.pb` for the binary answer) with the coding's suffix before
+    /// the closing quote.
+    static func queryTag(id: String, hash: UInt64, coding: ContentCoding, protobuf: Bool = false) -> String {
+        let suffix: StaticString = protobuf
+            ? (coding == .gzip ? ".pb-gzip" : coding == .deflate ? ".pb-deflate" : ".pb")
+            : (coding == .gzip ? "-gzip" : coding == .deflate ? "-deflate" : "")
         let count = id.utf8.count + 20 + suffix.utf8CodeUnitCount
         return String(unsafeUninitializedCapacity: count) { out in
             var i = 0
@@ -90,6 +93,8 @@ struct Answer: Sendable {
         let response = error.response
         status = response.status
         body = .bytes(response.body)
+        // A 406 is an answer to this `Accept`: another gets a 200.
+        if case .notAcceptable = error { variesOnAccept = true }
         for field in response.headers {
             if field.name == "Content-Type" { contentType = field.value } else { headers.add(field.name, field.value) }
         }
@@ -123,8 +128,8 @@ extension LayoutApplication {
             etag = entry.etag(compressible ? negotiation.coding(size: entry.fullSize(atLeast: threshold) ?? full(entry).identity.count) : .identity)
         case .tag(let tag)?:
             etag = Self.etag(tag, coding)
-        case .query(let entry, let hash)?:
-            etag = Answer.queryTag(id: entry.id, hash: hash, coding: coding)
+        case .query(let entry, let hash, let protobuf)?:
+            etag = Answer.queryTag(id: entry.id, hash: hash, coding: coding, protobuf: protobuf)
         case nil:
             break
         }

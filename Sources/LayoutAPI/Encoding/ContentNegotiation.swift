@@ -82,9 +82,13 @@ struct ContentNegotiation: Sendable {
     }
 
     /// Whether `Accept` prefers `image/svg+xml` to `application/json` (`MediaNegotiation`).
-    var prefersSVG: Bool {
-        guard let accept, accept != "*/*", accept != "application/json" else { return false }
-        return MediaNegotiation.prefersSVG([accept])
+    var prefersSVG: Bool { representation(svg: true) == .svg }
+
+    /// The representation `Accept` chooses (`MediaNegotiation.choose`); `svg` for the route that
+    /// has a picture. No `Accept`, `*/*` and `application/json` are JSON without parsing.
+    func representation(svg: Bool) -> MediaNegotiation.Choice {
+        guard let accept, accept != "*/*", accept != "application/json" else { return .json }
+        return MediaNegotiation.choose([accept], svg: svg)
     }
 
     /// Whether `Accept` lists `alternate` and not `primary` (media ranges, parameters ignored):

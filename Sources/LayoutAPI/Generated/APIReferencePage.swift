@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="97423d33d943d51286c76cefdef663a7932056f631f356da342b0da5945354c3">
+    <meta name="openapi-sha256" content="ffeb92f94ea243b16f153a2853fab90dbad05a5af2026b88dd65b9dcd73ec919">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }
@@ -200,6 +200,8 @@ enum APIReferencePage {
     <li><a href="#schema-CrashExplainRequest">CrashExplainRequest</a></li>
     <li><a href="#schema-CrashExplanation">CrashExplanation</a></li>
     <li><a href="#schema-CrashFinding">CrashFinding</a></li>
+    <li><a href="#schema-ProtobufLayout">ProtobufLayout</a></li>
+    <li><a href="#schema-ProtobufElementList">ProtobufElementList</a></li>
     </ul>
     </nav>
     <main>
@@ -1564,6 +1566,7 @@ enum APIReferencePage {
     <h3><span class="method get">GET</span> <code>/layout/{id}</code></h3>
     <p class="summary">A cached layout, exactly as POST /layout returned it (or its picture).</p>
     <p>JSON by default. <code>Accept</code> is negotiated with q-values (RFC 9110 §12.5.1): when <code>image/svg+xml</code> weighs strictly more than <code>application/json</code> (the weight of each is that of the most specific range matching it, <code>*/*</code> included), the answer is the picture of <code>GET /layout/{id}.svg</code>, which also reads that route&#x27;s <code>scale</code> and <code>rect</code> query parameters. Ties, and an <code>Accept</code> listing neither type, get JSON. Both answers carry <code>Vary: Accept, Accept-Encoding</code>. Pictures are compressed whatever their size when <code>Accept-Encoding</code> asks for gzip or deflate.</p>
+    <p><code>application/x-protobuf</code> gets the binary answer, a <code>layoutd.v1.Layout</code> message (<code>proto/layoutd/v1/layout.proto</code>; docs/binary-answers.md): the same elements in about a tenth of the bytes, frames as whole device pixels. It wins when it weighs strictly more than JSON and at least as much as SVG; its ETag is <code>&quot;&lt;id&gt;.pb&quot;</code> (<code>&quot;&lt;id&gt;.pb-gzip&quot;</code> when compressed). An <code>Accept</code> that refuses JSON with <code>q=0</code> and gives none of the three types a weight is answered 406.</p>
     <h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>type</th><th>description</th></tr>
     <tr><td><code>id</code> <span class="req">required</span></td><td>path</td><td>string <span class="bounds">(pattern <code>^[0-9a-f]{32}$</code>)</span></td><td><p>The id <code>POST /layout</code> returned (32 lowercase hex digits); any other id is a 404.</p></td></tr>
     <tr><td><code>If-None-Match</code></td><td>header</td><td>string</td><td><p>An ETag from an earlier answer (<code>&quot;&lt;id&gt;&quot;</code>, a list of them, or <code>*</code>; percent-encoding accepted); a match with the ETag of the representation this request would get (identity, gzip or deflate) gives 304.</p></td></tr>
@@ -1668,6 +1671,7 @@ enum APIReferencePage {
     <div class="media"><code>image/svg+xml</code>: string</div>
     <details><summary>example</summary><pre>&lt;?xml version=&quot;1.0&quot; encoding=&quot;UTF-8&quot;?&gt;
     &lt;svg xmlns=&quot;http://www.w3.org/2000/svg&quot; viewBox=&quot;0 0 375 50&quot; width=&quot;375&quot; height=&quot;50&quot; data-layout-id=&quot;1276bb76407edf9a93b441a02593f676&quot; data-scale=&quot;1&quot;&gt;…&lt;/svg&gt;</pre></details>
+    <div class="media"><code>application/x-protobuf</code>: <a href="#schema-ProtobufLayout">ProtobufLayout</a></div>
     </div>
     <div class="response"><h5><span class="status s3">304</span></h5>
     <p>The client&#x27;s copy is current.</p>
@@ -1734,6 +1738,22 @@ enum APIReferencePage {
       &quot;title&quot;: &quot;No such element&quot;,
       &quot;status&quot;: 404,
       &quot;detail&quot;: &quot;The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (section 0 has 3 items, 0 to 2).&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">406</span> NotAcceptable</h5>
+    <p><code>Accept</code> refuses <code>application/json</code> outright (<code>q=0</code>) and gives none of this resource&#x27;s other representations a weight (<code>application/x-protobuf</code>, and <code>image/svg+xml</code> for <code>GET /layout/{id}</code>). An <code>Accept</code> that names none of them without refusing JSON gets JSON.</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Not Acceptable&quot;,
+      &quot;status&quot;: 406,
+      &quot;detail&quot;: &quot;The Accept header refuses every representation of this resource. Accept one of: application/json, application/x-protobuf (application/json is the default when Accept does not refuse it).&quot;,
+      &quot;errors&quot;: [
+        {
+          &quot;pointer&quot;: &quot;&quot;,
+          &quot;detail&quot;: &quot;Accept refuses application/json, application/x-protobuf&quot;
+        }
+      ]
     }</pre></details>
     </div>
     <div class="response"><h5><span class="status s4">422</span> AnswerTooLarge</h5>
@@ -1949,6 +1969,7 @@ enum APIReferencePage {
     <p><code>rect</code> is the visible bounds, as UIKit passes them to <code>layoutAttributesForElements(in:)</code> (content coordinates: the content offset and the collection view&#x27;s size).</p>
     <ul><li><code>indexPath=section,item</code> with <code>kind</code> (<code>cell</code>, <code>header</code>, <code>footer</code>, or any element kind the layout names, such as a compositional layout&#x27;s badge or background kind; default <code>cell</code>): one element, as <code>layoutAttributesForItem(at:)</code> / <code>layoutAttributesForSupplementaryView(ofKind:at:)</code> / <code>layoutAttributesForDecorationView(ofKind:at:)</code>; 404 if the layout has none there. <code>indexPath=n</code> (one index) names a layout-level element (compositional <code>configuration.boundarySupplementaryItems</code>, whose index path is <code>[0]</code>). A pinned element is placed for <code>rect</code> when it is given.</li><li>otherwise <code>point=x,y</code>: the elements containing the point (hit testing); pinned headers and footers are placed for <code>rect</code> when it is given.</li><li>otherwise <code>rect=x,y,width,height</code>: the elements whose frames intersect the rect (positive-area overlap, as <code>CGRect.intersects</code>: rects that only touch do not intersect), in the layout&#x27;s element order. With <code>sectionHeadersPinToVisibleBounds</code> / <code>sectionFootersPinToVisibleBounds</code>, pinned elements come back where UIKit draws them for that rect, with zIndex 10. Compositional boundary items with <code>pinToVisibleBounds</code> come back clamped to the rect&#x27;s top while their section is visible (pushed up by the end of the section, above its footer), keeping their own zIndex.</li><li>none of them: every element at its natural frame.</li></ul>
     <p>An answer listing more than <code>--max-answer-elements</code> elements (default 2,000,000) is a 422 <code>answer-too-large</code>; a rect the size of the screen is answered in microseconds whatever the layout&#x27;s size.</p>
+    <p><code>Accept: application/x-protobuf</code> gets a <code>layoutd.v1.ElementList</code> message (<code>proto/layoutd/v1/layout.proto</code>; one element for an index path) when it weighs strictly more than <code>application/json</code>; its ETag ends in <code>.pb</code>. Answers carry <code>Vary: Accept, Accept-Encoding</code>; an <code>Accept</code> that refuses JSON with <code>q=0</code> and gives protocol buffers no weight is answered 406.</p>
     <p><code>orthogonalOffsets=section:offset,…</code> scrolls compositional sections that scroll orthogonally (<code>orthogonalSections</code> in the layout): their cells and item supplementaries move by <code>-offset</code> along the orthogonal axis (x for a vertical layout) before the rect, point or index-path query; their boundary items and backgrounds do not move. A malformed value is a 400 naming the parameter; a section named twice, more than 10,000 pairs, or a section that does not scroll orthogonally is a 422 naming it.</p>
     <h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>type</th><th>description</th></tr>
     <tr><td><code>id</code> <span class="req">required</span></td><td>path</td><td>string <span class="bounds">(pattern <code>^[0-9a-f]{32}$</code>)</span></td><td><p>The id <code>POST /layout</code> returned (32 lowercase hex digits); any other id is a 404.</p></td></tr>
@@ -2054,6 +2075,7 @@ enum APIReferencePage {
         &quot;zIndex&quot;: 0
       }
     }</pre></details>
+    <div class="media"><code>application/x-protobuf</code>: <a href="#schema-ProtobufElementList">ProtobufElementList</a></div>
     </div>
     <div class="response"><h5><span class="status s3">304</span></h5>
     <p>The client&#x27;s copy is current (its <code>If-None-Match</code> names this representation&#x27;s ETag).</p>
@@ -2120,6 +2142,22 @@ enum APIReferencePage {
       &quot;title&quot;: &quot;No such element&quot;,
       &quot;status&quot;: 404,
       &quot;detail&quot;: &quot;The layout 1276bb76407edf9a93b441a02593f676 has no cell at index path [0, 7] (section 0 has 3 items, 0 to 2).&quot;
+    }</pre></details>
+    </div>
+    <div class="response"><h5><span class="status s4">406</span> NotAcceptable</h5>
+    <p><code>Accept</code> refuses <code>application/json</code> outright (<code>q=0</code>) and gives none of this resource&#x27;s other representations a weight (<code>application/x-protobuf</code>, and <code>image/svg+xml</code> for <code>GET /layout/{id}</code>). An <code>Accept</code> that names none of them without refusing JSON gets JSON.</p>
+    <div class="media"><code>application/problem+json</code>: <a href="#schema-Problem">Problem</a></div>
+    <details><summary>example</summary><pre>{
+      &quot;type&quot;: &quot;about:blank&quot;,
+      &quot;title&quot;: &quot;Not Acceptable&quot;,
+      &quot;status&quot;: 406,
+      &quot;detail&quot;: &quot;The Accept header refuses every representation of this resource. Accept one of: application/json, application/x-protobuf (application/json is the default when Accept does not refuse it).&quot;,
+      &quot;errors&quot;: [
+        {
+          &quot;pointer&quot;: &quot;&quot;,
+          &quot;detail&quot;: &quot;Accept refuses application/json, application/x-protobuf&quot;
+        }
+      ]
     }</pre></details>
     </div>
     <div class="response"><h5><span class="status s4">422</span> AnswerTooLarge</h5>
@@ -5888,6 +5926,16 @@ enum APIReferencePage {
     <tr id="schema-CrashFinding-violations"><td><code>violations</code> <span class="req">required</span></td><td>array of <a href="#schema-BatchIssue">BatchIssue</a></td><td></td><td><p>For a reason that lists the whole batch (iOS 16.4+), the violations of the rebuilt batch in <code>/batch/validate</code>&#x27;s order (at most 100; post <code>reproduction</code> for all of them); else empty.</p></td></tr>
     <tr id="schema-CrashFinding-violationsOmitted"><td><code>violationsOmitted</code> <span class="req">required</span></td><td>integer <span class="bounds">(≥ 0)</span></td><td></td><td><p>Violations of the rebuilt batch past the first 100, counted but not listed (0 when all are listed).</p></td></tr>
     </table>
+    </article>
+    <article class="schema" id="schema-ProtobufLayout">
+    <h3>ProtobufLayout</h3>
+    <p class="type">string (binary)</p>
+    <p>A <code>layoutd.v1.Layout</code> message in the protocol buffers binary format, defined by <code>proto/layoutd/v1/layout.proto</code> in the repository (generate a client with <code>protoc</code>): the layout&#x27;s id, content size, elements, orthogonal and rounded sections and warnings, the same values as the JSON <code>LayoutResponse</code>. Elements come as columns: frames in whole device pixels (<code>x / scale</code> is the exact double JSON prints), frames off the pixel grid exactly, and runs of elements that share category, kind, section, zIndex and flags with consecutive items. docs/binary-answers.md shows how to read it.</p>
+    </article>
+    <article class="schema" id="schema-ProtobufElementList">
+    <h3>ProtobufElementList</h3>
+    <p class="type">string (binary)</p>
+    <p>A <code>layoutd.v1.ElementList</code> message (<code>proto/layoutd/v1/layout.proto</code>): the id and the elements of an element query, as <code>ProtobufLayout</code> lists them (one for an index path).</p>
     </article>
     </section>
     </main>

@@ -654,6 +654,13 @@ enum OpenAPIDocument {
             Ties, and an `Accept` listing neither type, get JSON. Both answers carry
             `Vary: Accept, Accept-Encoding`. Pictures are compressed whatever their size when
             `Accept-Encoding` asks for gzip or deflate.
+    
+            `application/x-protobuf` gets the binary answer, a `layoutd.v1.Layout` message
+            (`proto/layoutd/v1/layout.proto`; docs/binary-answers.md): the same elements in about a
+            tenth of the bytes, frames as whole device pixels. It wins when it weighs strictly more
+            than JSON and at least as much as SVG; its ETag is `"<id>.pb"` (`"<id>.pb-gzip"` when
+            compressed). An `Accept` that refuses JSON with `q=0` and gives none of the three types a
+            weight is answered 406.
           parameters:
             - name: If-None-Match
               in: header
@@ -674,7 +681,7 @@ enum OpenAPIDocument {
               description: The layout.
               headers:
                 ETag:
-                  description: Strong validator; the quoted id, with `-gzip` or `-deflate` before the closing quote for a compressed answer.
+                  description: Strong validator; the quoted id (`<id>.svg` for the picture, `<id>.pb` for the binary answer), with `-gzip` or `-deflate` before the closing quote for a compressed answer.
                   schema:
                     type: string
                 Cache-Control:
@@ -693,6 +700,9 @@ enum OpenAPIDocument {
                     type: string
                     description: The picture, as `GET /layout/{id}.svg` describes it.
                   example: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 375 50\" width=\"375\" height=\"50\" data-layout-id=\"1276bb76407edf9a93b441a02593f676\" data-scale=\"1\">…</svg>"
+                application/x-protobuf:
+                  schema:
+                    $ref: '#/components/schemas/ProtobufLayout'
             '304':
               description: The client's copy is current.
               headers:
@@ -708,6 +718,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '406':
+              $ref: '#/components/responses/NotAcceptable'
             '422':
               $ref: '#/components/responses/AnswerTooLarge'
             '503':
@@ -840,6 +852,12 @@ enum OpenAPIDocument {
             `answer-too-large`; a rect the size of the screen is answered in microseconds whatever the
             layout's size.
     
+            `Accept: application/x-protobuf` gets a `layoutd.v1.ElementList` message
+            (`proto/layoutd/v1/layout.proto`; one element for an index path) when it weighs strictly
+            more than `application/json`; its ETag ends in `.pb`. Answers carry
+            `Vary: Accept, Accept-Encoding`; an `Accept` that refuses JSON with `q=0` and gives
+            protocol buffers no weight is answered 406.
+    
             `orthogonalOffsets=section:offset,…` scrolls compositional sections that scroll
             orthogonally (`orthogonalSections` in the layout): their cells and item supplementaries
             move by `-offset` along the orthogonal axis (x for a vertical layout) before the rect,
@@ -898,7 +916,7 @@ enum OpenAPIDocument {
               description: The matching elements (rect and point) or the one element (indexPath).
               headers:
                 ETag:
-                  description: 'Strong validator of this answer: `"<id>.q<16 hex digits>"`, the digits a hash of the query string, with `-gzip` or `-deflate` before the closing quote for a compressed answer.'
+                  description: 'Strong validator of this answer: `"<id>.q<16 hex digits>"`, the digits a hash of the query string (then `.pb` for the binary answer), with `-gzip` or `-deflate` before the closing quote for a compressed answer.'
                   schema:
                     type: string
                 Cache-Control:
@@ -920,6 +938,9 @@ enum OpenAPIDocument {
                     indexPath:
                       summary: '`?indexPath=0,1` on the same layout.'
                       value: {"id": "1276bb76407edf9a93b441a02593f676", "element": {"category": "cell", "indexPath": [0, 1], "frame": {"x": 65, "y": 0, "width": 50, "height": 50}, "zIndex": 0}}
+                application/x-protobuf:
+                  schema:
+                    $ref: '#/components/schemas/ProtobufElementList'
             '304':
               description: The client's copy is current (its `If-None-Match` names this representation's ETag).
               headers:
@@ -933,6 +954,8 @@ enum OpenAPIDocument {
               $ref: '#/components/responses/BadRequest'
             '404':
               $ref: '#/components/responses/UnknownLayout'
+            '406':
+              $ref: '#/components/responses/NotAcceptable'
             '422':
               $ref: '#/components/responses/AnswerTooLarge'
             '503':
@@ -1871,6 +1894,16 @@ enum OpenAPIDocument {
                 unknownDevice:
                   summary: A device name that is not in `GET /devices`.
                   value: {"type": "https://layoutd.dev/problems/unprocessable-layout", "title": "Layout rejected", "status": 422, "detail": "Unknown device \"iPhone 99\" at /collectionView/device; did you mean \"iPhone 13\", \"iPhone 14\" or \"iPhone 15\"? GET /devices lists all 38 names; or send width, height and scale instead.", "errors": [{"pointer": "/collectionView/device", "detail": "Unknown device \"iPhone 99\" at /collectionView/device; did you mean \"iPhone 13\", \"iPhone 14\" or \"iPhone 15\"? GET /devices lists all 38 names; or send width, height and scale instead."}]}
+        NotAcceptable:
+          description: |
+            `Accept` refuses `application/json` outright (`q=0`) and gives none of this resource's
+            other representations a weight (`application/x-protobuf`, and `image/svg+xml` for
+            `GET /layout/{id}`). An `Accept` that names none of them without refusing JSON gets JSON.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              example: {"type": "about:blank", "title": "Not Acceptable", "status": 406, "detail": "The Accept header refuses every representation of this resource. Accept one of: application/json, application/x-protobuf (application/json is the default when Accept does not refuse it).", "errors": [{"pointer": "", "detail": "Accept refuses application/json, application/x-protobuf"}]}
         AnswerTooLarge:
           description: |
             The answer would list more elements than the server sends in one answer
@@ -4680,6 +4713,23 @@ enum OpenAPIDocument {
               type: integer
               minimum: 0
               description: Violations of the rebuilt batch past the first 100, counted but not listed (0 when all are listed).
+        ProtobufLayout:
+          type: string
+          format: binary
+          description: |
+            A `layoutd.v1.Layout` message in the protocol buffers binary format, defined by
+            `proto/layoutd/v1/layout.proto` in the repository (generate a client with `protoc`):
+            the layout's id, content size, elements, orthogonal and rounded sections and warnings,
+            the same values as the JSON `LayoutResponse`. Elements come as columns: frames in whole
+            device pixels (`x / scale` is the exact double JSON prints), frames off the pixel grid
+            exactly, and runs of elements that share category, kind, section, zIndex and flags
+            with consecutive items. docs/binary-answers.md shows how to read it.
+        ProtobufElementList:
+          type: string
+          format: binary
+          description: |
+            A `layoutd.v1.ElementList` message (`proto/layoutd/v1/layout.proto`): the id and the
+            elements of an element query, as `ProtobufLayout` lists them (one for an index path).
 
     """###
 }

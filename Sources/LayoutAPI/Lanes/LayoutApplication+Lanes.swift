@@ -13,14 +13,19 @@ extension LayoutApplication {
 
     /// Whether an offloaded request is heavy from what is known before its handler runs: its
     /// body's size, or the size of the layout it names when its answer or its work grows with it
-    /// (an invalidation, the full body, the whole element list). Pictures stop at
+    /// (an invalidation, the full body in JSON or protocol buffers, the whole element list). Pictures stop at
     /// `SVGOptions.maxElements` and point and rect queries at what they match: light.
     static func isHeavy(_ request: Request, _ plan: Plan) -> Bool {
         if request.body.count >= heavyBodyBytes { return true }
         guard let entry = plan.entry, entry.layout.attributes.count >= heavyElements else { return false }
         switch plan.route.template {
         case "/layout/{id}/invalidate": return true
-        case "/layout/{id}": return !plan.negotiation.prefersSVG && entry.fullIfMade == nil
+        case "/layout/{id}":
+            switch plan.negotiation.representation(svg: true) {
+            case .svg, .notAcceptable: return false
+            case .protobuf: return true     // encoded for this answer (nothing keeps it)
+            case .json: return entry.fullIfMade == nil
+            }
         case "/layout/{id}/elements": return plan.elements.map { $0.indexPath == nil && $0.rect == nil && $0.point == nil } ?? false
         default: return false
         }

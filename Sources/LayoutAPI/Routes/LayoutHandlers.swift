@@ -43,7 +43,14 @@ extension LayoutApplication {
     /// `"{id}-gzip"` or `"{id}-deflate"`), so a 304 never lets a client reuse bytes in a coding it
     /// did not ask for. `Accept: image/svg+xml` gets the picture.
     func getLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
-        if plan.negotiation.prefersSVG { return try getLayoutSVG(request, plan, negotiated: true) }
+        switch plan.negotiation.representation(svg: true) {
+        case .svg: return try getLayoutSVG(request, plan, negotiated: true)
+        case .protobuf: return try getLayoutProtobuf(try pinned(plan))
+        case .notAcceptable:
+            _ = try pinned(plan)   // an unknown id is a 404 whatever the Accept
+            throw .notAcceptable(available: Self.layoutMediaTypes)
+        case .json: break
+        }
         let entry = try pinned(plan)
         var answer = Answer(contentType: "application/json", body: try fullAnswer(entry), validator: .layout(entry))
         answer.variesOnAccept = true
@@ -59,9 +66,12 @@ extension LayoutApplication {
     /// - else `rect`: the elements intersecting it;
     /// - none of them: every element, at its natural frame.
     func queryElements(_ request: Request, _ plan: inout Plan) throws(APIError) -> Answer {
+        let media = plan.negotiation.representation(svg: false)
+        let protobuf = media == .protobuf
         let query: ElementQuery
         if let parsed = plan.elements { query = parsed } else { query = try ElementQuery(plan.query) }
         let entry = try pinned(plan)
+        if media == .notAcceptable { throw .notAcceptable(available: Self.elementsMediaTypes) }
         let id = entry.id
         let layout = entry.layout
         try query.check(against: layout)
@@ -74,44 +84,56 @@ extension LayoutApplication {
                 let shape = IndexPathProse.shape(section: path.count == 2 ? path[0] : -1, sectionCount: layout.sections.count) { layout.sections[$0].cells.count }
                 throw .noSuchElement(detail: "The layout \(id) has no \(query.kind) at index path \(path) (\(shape)).")
             }
-            body = LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
+            body = protobuf ? try elementsProtobuf(entry, .list([a]), reservations: &reservations) : LayoutEncoder.element(id: id, a, kinds: entry.kindPrefixes, estimates: estimates)
         } else if let p = query.point {
             try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(containing: p, limit: $0) }, exact: { entry.index.elements(containing: p).count })
             let list = offsets.isEmpty ? layout.attributes(containing: p, index: entry.index, visibleRect: query.rect)
                 : layout.attributes(containing: p, index: entry.index, visibleRect: query.rect, orthogonalOffsets: offsets)
-            body = try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
+            body = protobuf ? try elementsProtobuf(entry, .list(list), reservations: &reservations)
+                : try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
         } else if let visible = query.rect {
             try checkAnswerSize(entry, query: query, matching: { entry.index.estimatedCount(in: visible, limit: $0) }, exact: { entry.index.elements(in: visible).count })
             let list = offsets.isEmpty ? layout.attributes(in: visible, index: entry.index)
                 : layout.attributes(in: visible, index: entry.index, orthogonalOffsets: offsets)
-            body = try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
+            body = protobuf ? try elementsProtobuf(entry, .list(list), reservations: &reservations)
+                : try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
         } else {
             try checkAnswerSize(entry, elements: layout.attributes.count, query: query)
-            let list = offsets.isEmpty ? layout.attributes : layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) }
-            body = try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
+            let list = offsets.isEmpty ? layout.attributes : ElementStore(layout.attributes.indices.map { layout.orthogonallyScrolled($0, offsets: offsets) })
+            body = protobuf ? try elementsProtobuf(entry, .store(list), reservations: &reservations)
+                : try elementsBody(entry, list, estimates: estimates, reservations: &reservations)
         }
-        var answer = Answer(contentType: "application/json", body: .bytes(body), validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8)))
+        var answer = Answer(contentType: protobuf ? ProtobufEncoder.mediaType : "application/json", body: .bytes(body),
+                            validator: .query(entry, hash: Answer.fnv1a(plan.rawQuery.utf8), protobuf: protobuf))
+        answer.variesOnAccept = true
         answer.reservations = reservations
         return answer
     }
 
-    /// An element list as an answer, held to `answerByteLimit`: a 422 when even the smallest
-    /// elements would pass it, else its bound reserved (at most the limit) and the encoding
-    /// stopped at the limit if the bound passes it.
-    func elementsBody(_ entry: CachedLayout, _ list: [LayoutAttributes], estimates: Bool,
+    /// An element list as an answer, held to `answerByteLimit` (`admitElements`).
+    func elementsBody(_ entry: CachedLayout, _ list: some Collection<LayoutAttributes>, estimates: Bool,
                       reservations: inout [BodiesInTheMaking.Reservation]) throws(APIError) -> [UInt8] {
-        let limit = answerByteLimit
         let low = list.count * ElementEncoder.minElementBytes
         let high = 128 + entry.id.utf8.count + list.count * ElementEncoder(prefixes: entry.kindPrefixes).maxBytesPerElement
-        let tooLarge = APIError.answerBytesTooLarge(what: "These \(list.count) elements of the layout \(entry.id)", bytes: low, limit: limit,
+        return try admitElements(entry, count: list.count, low: low, high: high, reservations: &reservations) { stopAt in
+            LayoutEncoder.elements(id: entry.id, list, kinds: entry.kindPrefixes, estimates: estimates, limit: stopAt)
+        }
+    }
+
+    /// An element list's answer of `low` to `high` bytes, in JSON or protocol buffers: a 422 when
+    /// even `low` passes `answerByteLimit`, else the bound reserved (at most the limit) and
+    /// `encode` asked to stop at the limit when the bound passes it (nil: it did, a 422).
+    func admitElements(_ entry: CachedLayout, count: Int, low: Int, high: Int, reservations: inout [BodiesInTheMaking.Reservation],
+                       encode: (_ stopAt: Int) -> [UInt8]?) throws(APIError) -> [UInt8] {
+        let limit = answerByteLimit
+        let tooLarge = APIError.answerBytesTooLarge(what: "These \(count) elements of the layout \(entry.id)", bytes: low, limit: limit,
                                                     fix: "Ask for a smaller rect (what is visible), or by index path.", pointer: nil)
         if low > limit {
             metrics.recordAnswerRefused(overBudget: false)
             throw tooLarge
         }
         if let r = try admitAnswer(bytes: min(high, limit), what: "", fix: "") { reservations.append(r) }
-        guard let body = LayoutEncoder.elements(id: entry.id, list, kinds: entry.kindPrefixes, estimates: estimates,
-                                                limit: high > limit ? limit : .max) else {
+        guard let body = encode(high > limit ? limit : .max) else {
             metrics.recordAnswerRefused(overBudget: false)
             throw tooLarge
         }

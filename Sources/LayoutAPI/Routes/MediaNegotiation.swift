@@ -1,6 +1,32 @@
-/// `Accept` negotiation (RFC 9110 §12.5.1) between the two representations of
-/// `GET /layout/{id}`: JSON (the default) and SVG.
+/// `Accept` negotiation (RFC 9110 §12.5.1) between the representations of `GET /layout/{id}`
+/// (JSON, the default; protocol buffers; SVG) and of `GET /layout/{id}/elements` (JSON and
+/// protocol buffers).
 enum MediaNegotiation {
+    /// The representation an answer takes.
+    enum Choice: Equatable {
+        case json, protobuf, svg
+        /// `Accept` refuses JSON explicitly (a range matching it has q=0) and gives every other
+        /// representation the route has q=0 too: a 406.
+        case notAcceptable
+    }
+
+    /// The representation `accept` prefers among JSON, protocol buffers and (`svg`) SVG. Each
+    /// type weighs the `q` of the most specific range matching it; the heaviest wins, ties going
+    /// to JSON, then protocol buffers. JSON is also the answer when nothing matches (an `Accept`
+    /// listing none of them: the server may disregard it, §12.5.1), unless JSON itself is refused.
+    static func choose(_ accept: [String], svg: Bool) -> Choice {
+        guard !accept.isEmpty else { return .json }
+        let ranges = accept.flatMap(parse)
+        let json = match(type: "application", subtype: "json", ranges)
+        let j = json ?? 0
+        let p = quality(type: "application", subtype: "x-protobuf", ranges)
+        let s = svg ? quality(type: "image", subtype: "svg+xml", ranges) : 0
+        if p > j, p >= s { return .protobuf }
+        if s > j, s > p { return .svg }
+        if json == 0, p == 0, s == 0 { return .notAcceptable }
+        return .json
+    }
+
     /// One media range of an `Accept` header with its weight.
     struct MediaRange: Equatable {
         var type: Substring
@@ -20,6 +46,11 @@ enum MediaNegotiation {
     }
 
     static func quality(type: Substring, subtype: Substring, _ ranges: [MediaRange]) -> Double {
+        match(type: type, subtype: subtype, ranges) ?? 0
+    }
+
+    /// The weight of the most specific range matching `type/subtype`, nil when none does.
+    static func match(type: Substring, subtype: Substring, _ ranges: [MediaRange]) -> Double? {
         var best: (specificity: Int, q: Double) = (0, 0)
         for r in ranges {
             let specificity: Int
@@ -31,7 +62,7 @@ enum MediaNegotiation {
                 best = (specificity, r.q)
             }
         }
-        return best.q
+        return best.specificity == 0 ? nil : best.q
     }
 
     /// `type/subtype;param=value;q=0.5, …`, lowercased; ranges that are not `type/subtype` or

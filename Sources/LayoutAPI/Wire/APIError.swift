@@ -49,6 +49,8 @@ package enum APIError: Error {
     /// A full body to encode for an answer that the server's buffer budget cannot take now: 503
     /// with `Retry-After: 1`.
     case answerBudgetExhausted(bytes: Int, limit: Int)
+    /// `Accept` refuses JSON outright (q=0) and every other representation the route has (406).
+    case notAcceptable(available: [String])
     /// An answer whose size bound passes `--max-answer-bytes` (or the buffer budget, which no
     /// answer may pass), decided before it is built: 422. `what` says what was asked for and
     /// `fix` how to ask for less; `pointer` names the operation that passed the limit, if any.
@@ -153,6 +155,11 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
                 detail: "The server is buffering as many answer bytes as it may (maxBufferedBytes = \(limit)) and this answer needs about \(bytes) more; retry in a second, or ask for less: Prefer: return=minimal, or a rect query.")
+        case .notAcceptable(let available):
+            return ProblemDetails(
+                type: ProblemType.notAcceptable, title: "Not Acceptable", status: 406,
+                detail: "The Accept header refuses every representation of this resource. Accept one of: \(available.joined(separator: ", ")) (application/json is the default when Accept does not refuse it).",
+                errors: [.init(pointer: "", detail: "Accept refuses \(available.joined(separator: ", "))")])
         case .answerBytesTooLarge(let what, let bytes, let limit, let fix, let pointer):
             let detail = "\(what) would take at least \(bytes) bytes, more than this server sends in one answer (\(limit) bytes: --max-answer-bytes, at most --max-buffered-bytes). \(fix)"
             return ProblemDetails(
@@ -222,4 +229,5 @@ enum ProblemType {
     static let contentTooLarge = "about:blank"
     static let serviceUnavailable = "about:blank"
     static let malformedBody = "about:blank"
+    static let notAcceptable = "about:blank"
 }

@@ -99,14 +99,14 @@ package enum LayoutEncoder {
     }
 
     /// Query answers: `{"id":…,"elements":[…]}`.
-    static func elements(id: String, _ list: [LayoutAttributes], kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
+    static func elements(id: String, _ list: some Collection<LayoutAttributes>, kinds: KindPrefixes, estimates: Bool) -> [UInt8] {
         var w = JSONWriter()
         elements(id: id, list, kinds: kinds, estimates: estimates, into: &w)
         return w.bytes
     }
 
     /// The same, or nil once the answer passes `limit` bytes (encoding stops there).
-    static func elements(id: String, _ list: [LayoutAttributes], kinds: KindPrefixes, estimates: Bool, limit: Int) -> [UInt8]? {
+    static func elements(id: String, _ list: some Collection<LayoutAttributes>, kinds: KindPrefixes, estimates: Bool, limit: Int) -> [UInt8]? {
         var w = JSONWriter()
         guard elements(id: id, list, kinds: kinds, estimates: estimates, into: &w, limit: limit) else { return nil }
         return w.bytes.count > limit ? nil : w.bytes

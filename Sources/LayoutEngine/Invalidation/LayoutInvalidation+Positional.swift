@@ -15,29 +15,23 @@ extension LayoutInvalidation {
             width: new.contentSize.width - old.contentSize.width,
             height: new.contentSize.height - old.contentSize.height))
         var others = false
-        let done: Bool = old.attributes.withUnsafeBufferPointer { a in
-            new.attributes.withUnsafeBufferPointer { b in
-                for i in a.indices {
-                    let x = a[i], y = b[i]
-                    guard x.category == y.category, x.kind == y.kind, x.isGlobal == y.isGlobal,
-                          x.indexPath == y.indexPath else { return false }
-                    guard differs(x, y) else { continue }
-                    switch (y.category, y.kind) {
-                    case (.cell, _):
-                        context.invalidatedItemIndexPaths.append(y.indexPath)
-                    case (.supplementaryView, .header?) where !y.isGlobal:
-                        context.invalidatedHeaderIndexPaths.append(y.indexPath)
-                    case (.supplementaryView, .footer?) where !y.isGlobal:
-                        context.invalidatedFooterIndexPaths.append(y.indexPath)
-                    default:
-                        context.invalidatedOtherElements.append(InvalidatedElement(y))
-                        others = true
-                    }
-                }
-                return true
+        // Both stores read in order (O(1) an element in either form: `ElementStore.Iterator`).
+        for (x, y) in zip(old.attributes, new.attributes) {
+            guard x.category == y.category, x.kind == y.kind, x.isGlobal == y.isGlobal,
+                  x.indexPath == y.indexPath else { return nil }
+            guard differs(x, y) else { continue }
+            switch (y.category, y.kind) {
+            case (.cell, _):
+                context.invalidatedItemIndexPaths.append(y.indexPath)
+            case (.supplementaryView, .header?) where !y.isGlobal:
+                context.invalidatedHeaderIndexPaths.append(y.indexPath)
+            case (.supplementaryView, .footer?) where !y.isGlobal:
+                context.invalidatedFooterIndexPaths.append(y.indexPath)
+            default:
+                context.invalidatedOtherElements.append(InvalidatedElement(y))
+                others = true
             }
         }
-        guard done else { return nil }
         // Cells, headers and footers came in section order; only the other kinds need sorting.
         if others { context.invalidatedOtherElements.sort() }
         return context
