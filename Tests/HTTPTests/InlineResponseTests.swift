@@ -88,7 +88,7 @@ import TestSupport
         #expect(big.body.count == 3_000_000 && big.body.allSatisfy { $0 == 0x66 })
         #expect(try c.readResponse().text == "fffffff")
         #expect(try c.readResponse().text == "hello")
-        #expect(eventually { sink.all.count == 5 })
+        #expect(eventually(10) { sink.all.count == 5 })   // records go out when the last byte reached the kernel; a loaded machine takes its time
         let fast = sink.all.filter { $0.route == "/fast" }
         #expect(fast.map(\.target) == ["/fast", "/fast/3000000", "/fast/7"])
         #expect(fast.map(\.bodyBytes) == [4, 3_000_000, 7])
