@@ -49,10 +49,10 @@ enum SectionSnapshotRequestDecoder {
             }
             value = SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
         } catch {
-            throw APIError.snapshotField(error)
+            throw APIError.field(error, rejected: .snapshot)
         }
         if !reader.problems.isEmpty {
-            throw APIError.unprocessableSnapshot(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .snapshot)
         }
         return value
     }

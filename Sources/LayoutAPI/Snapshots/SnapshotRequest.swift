@@ -49,10 +49,10 @@ enum SnapshotRequestDecoder {
         do {
             value = try decode(JSONField(json), reader: &reader, maxOperations: maxOperations)
         } catch {
-            throw APIError.snapshotField(error)
+            throw APIError.field(error, rejected: .snapshot)
         }
         if !reader.problems.isEmpty {
-            throw APIError.unprocessableSnapshot(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .snapshot)
         }
         return value
     }
@@ -78,16 +78,6 @@ enum SnapshotRequestDecoder {
         }
         let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
         return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk, flavor: flavor)
-    }
-}
-
-extension APIError {
-    /// Shape errors are 400; caps are 422.
-    static func snapshotField(_ e: FieldError) -> APIError {
-        switch e {
-        case .invalidValue, .tooMany: .unprocessableSnapshot([e], detail: e.detail)
-        default: .badField(e)
-        }
     }
 }
 
