@@ -82,18 +82,23 @@ let package = Package(
         // The shared layout store client: the LayoutStore protocol, group commit, health and
         // retention, backends by URL scheme, the memory: backend. No engine, so a release build
         // compiles it beside the engine instead of inside LayoutAPI. LayoutAPI re-exports it.
-        .target(name: "SharedStore", swiftSettings: strict),
+        .target(name: "SharedStore", dependencies: ["Prometheus"], swiftSettings: strict),
+        // The Prometheus text format's histogram and sample lines, for the service's and the
+        // store's metrics (one histogram type for both).
+        .target(name: "Prometheus", swiftSettings: strict),
         // Routes, JSON wire types, problem details, the layout cache.
         // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
         // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "Prometheus", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
+        // It needs the store protocol only (SharedStore), not LayoutAPI, so a trait build
+        // compiles it beside LayoutAPI instead of after it.
         .target(
             name: "PostgresStore",
             dependencies: [
-                "LayoutAPI",
+                "SharedStore",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
             ] + pinnedTransitiveProducts,
             swiftSettings: strict),
@@ -119,10 +124,13 @@ let package = Package(
 
         // What several test targets share: the seeded generator, the raw-socket client.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "UpdateEngine", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], swiftSettings: strict),
+        // UpdateEngine's own tests (batch updates, diffable and section snapshots, crash reasons):
+        // no LayoutEngine, as the module has none.
+        .testTarget(name: "UpdateEngineTests", dependencies: ["UpdateEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "SharedStore", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "SharedStore", "Prometheus", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LayoutdCLITests", dependencies: ["LayoutdCLI", "LayoutAPI", "HTTP"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "LayoutdCLI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]

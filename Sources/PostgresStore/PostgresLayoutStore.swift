@@ -1,5 +1,5 @@
 #if PostgresStore
-import LayoutAPI
+import SharedStore
 import Logging
 import NIOCore
 import PostgresNIO

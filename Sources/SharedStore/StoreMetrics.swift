@@ -1,3 +1,4 @@
+import Prometheus
 import Synchronization
 
 /// Prometheus counters of the shared store: reads, writes, misses, errors and a latency
@@ -35,12 +36,6 @@ final class StoreMetrics: Sendable {
     /// Upper bounds in seconds (+Inf implicit): a loopback read is ~0.1-1 ms, timeouts are seconds.
     static let buckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 
-    private struct Histogram {
-        var counts = [Int](repeating: 0, count: StoreMetrics.buckets.count + 1)
-        var sum = 0.0
-        var count = 0
-    }
-
     private struct State {
         var counters: [Counter: Int] = [:]
         var errors: [Operation: Int] = [:]
@@ -57,12 +52,8 @@ final class StoreMetrics: Sendable {
     }
 
     func observe(_ op: Operation, seconds: Double) {
-        var bucket = Self.buckets.count
-        for (i, b) in Self.buckets.enumerated() where seconds <= b { bucket = i; break }
         state.withLock { s in
-            s.histograms[op, default: Histogram()].counts[bucket] += 1
-            s.histograms[op, default: Histogram()].sum += seconds
-            s.histograms[op, default: Histogram()].count += 1
+            s.histograms[op, default: Histogram(bounds: Self.buckets)].observe(seconds: seconds)
         }
     }
 
@@ -73,9 +64,7 @@ final class StoreMetrics: Sendable {
     func render(up: Bool, waiting: Int, bytes: Int?, maxBytes: Int) -> String {
         let s = state.withLock { $0 }
         var out = ""
-        func line(_ name: String, _ type: String, _ help: String, _ value: Int) {
-            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
-        }
+        func line(_ name: String, _ type: String, _ help: String, _ value: Int) { out += MetricText.sample(name, type, help, value) }
         line("layoutd_store_up", "gauge", "1 while the shared store answers, 0 while it is unreachable.", up ? 1 : 0)
         line("layoutd_store_reads_total", "counter", "Reads of layouts not cached here answered by the store.", s.counters[.read] ?? 0)
         line("layoutd_store_misses_total", "counter", "Store reads of ids the store does not have.", s.counters[.miss] ?? 0)
@@ -90,21 +79,13 @@ final class StoreMetrics: Sendable {
         if let bytes { line("layoutd_store_bytes", "gauge", "Bytes the stored rows count against --store-max-bytes, as of the last commit or check.", bytes) }
         line("layoutd_store_max_bytes", "gauge", "The size bound (--store-max-bytes); 0 for none.", maxBytes)
         line("layoutd_store_connects_total", "counter", "Successful connections (start-up and reconnections).", s.counters[.connect] ?? 0)
-        out += "# HELP layoutd_store_errors_total Failed or timed-out store calls, by operation.\n# TYPE layoutd_store_errors_total counter\n"
+        out += MetricText.head("layoutd_store_errors_total", "counter", "Failed or timed-out store calls, by operation.")
         for op in Operation.allCases {
             out += "layoutd_store_errors_total{op=\"\(op.rawValue)\"} \(s.errors[op] ?? 0)\n"
         }
-        out += "# HELP layoutd_store_duration_seconds Time of store calls, by operation.\n# TYPE layoutd_store_duration_seconds histogram\n"
+        out += MetricText.head("layoutd_store_duration_seconds", "histogram", "Time of store calls, by operation.")
         for op in Operation.allCases {
-            let h = s.histograms[op] ?? Histogram()
-            var cumulative = 0
-            for (i, b) in Self.buckets.enumerated() {
-                cumulative += h.counts[i]
-                out += "layoutd_store_duration_seconds_bucket{op=\"\(op.rawValue)\",le=\"\(b)\"} \(cumulative)\n"
-            }
-            out += "layoutd_store_duration_seconds_bucket{op=\"\(op.rawValue)\",le=\"+Inf\"} \(h.count)\n"
-            out += "layoutd_store_duration_seconds_sum{op=\"\(op.rawValue)\"} \(h.sum)\n"
-            out += "layoutd_store_duration_seconds_count{op=\"\(op.rawValue)\"} \(h.count)\n"
+            (s.histograms[op] ?? Histogram(bounds: Self.buckets)).render("layoutd_store_duration_seconds", label: "op", value: op.rawValue, into: &out)
         }
         return out
     }

@@ -81,10 +81,15 @@ import Testing
         #expect(alone.pointers == ["/collectionView/orientation"])
     }
 
+    /// Schema-valid (`width` is optional there, for `device`), so a 422 naming it, not a 400.
     @Test func withoutADeviceWidthAndHeightAreStillRequired() {
         let r = app.post(#"{"collectionView":{"height":100},"sections":[{"numberOfItems":1}]}"#)
-        #expect(r.status == 400)
+        #expect(r.status == 422)
         #expect(r.pointers == ["/collectionView/width"])
+        #expect(r.detail == #"/collectionView has no width; send "width" and "height" in points (with "scale"), or a "device" whose screen gives them (GET /devices lists them)."#)
+        let neither = app.post(#"{"collectionView":{},"sections":[]}"#)
+        #expect(neither.status == 422)
+        #expect(neither.pointers == ["/collectionView/width", "/collectionView/height"])
     }
 
     @Test func devicesListsTheCurrentLinesWithDerivedNumbers() throws {

@@ -208,7 +208,7 @@ import UpdateEngine
         }
         let r = snapshot(#"{"old":{"sections":[{"id":"A","items":[]}]},"operations":[{"op":"appendItems","items":[1],"toSection":"A"},{"op":"moveItem","item":1,"before":2}]}"#)
         #expect(r.status == 200)
-        let over = APIError.snapshotField(SnapshotRequestDecoder.tooManyIdentifiers(JSONPointer.root.appending("operations").appending(1), 1_000_001))
+        let over = APIError.field(SnapshotRequestDecoder.tooManyIdentifiers(JSONPointer.root.appending("operations").appending(1), 1_000_001), rejected: .snapshot)
         #expect(over.response.status == 422)
         #expect(String(decoding: over.response.body, as: UTF8.self).contains(#""detail":"The operations up to /operations/1 name 1000001 identifiers in their arguments, over this server's cap of 1000000 per request (as the batch routes); send the rest in another request.""#))
     }

@@ -97,11 +97,8 @@ import Testing
         (#"{"old": {"sections": [{"items": []}]}, "operations": []}"#, "/old/sections/0/id",
          #"Missing required field at /old/sections/0/id; add "id" to the object at /old/sections/0."#),
         (#"{"operations": [{"op": "moveItems", "item": "a"}]}"#, "/operations/0/op", nil),
-        (#"{"operations": [{"op": "moveItem", "item": "a"}]}"#, "/operations/0/before",
-         "/operations/0 has neither before nor after; moveItem takes exactly one of them, e.g. \"before\": \"x\"."),
-        (#"{"operations": [{"op": "moveItem", "item": "a", "before": "b", "after": "c"}]}"#, "/operations/0/after",
-         "/operations/0 has both before and after; moveItem takes exactly one of them (the Swift API's before:/after: variants)."),
         (#"{"operations": [], "new": {"sections": []}}"#, "/new", nil),
+        (#"{"operations": [{"op": "moveItem", "item": "a", "sectionz": []}]}"#, "/operations/0/sectionz", nil),
         (#"{"old": {"sections": []}}"#, "", nil),
         (#"{"operations": [{"op": "deleteItems", "items": [1.5]}]}"#, "/operations/0/items/0", nil),
     ] as [(String, String, String?)])
@@ -110,6 +107,27 @@ import Testing
         #expect(r.status == 400, "\(r.text)")
         #expect(r.pointers == [pointer])
         if let detail { #expect(r.detail == detail) }
+    }
+
+    /// The rules between an operation's arguments are the contract's words, not its schema (one
+    /// operation object lists every argument): breaking them is a 422 naming the field.
+    @Test(arguments: [
+        (#"{"operations": [{"op": "moveItem", "item": "a"}]}"#, ["/operations/0/before"],
+         "/operations/0 has neither before nor after; moveItem takes exactly one of them, e.g. \"before\": \"x\"."),
+        (#"{"operations": [{"op": "moveItem", "item": "a", "before": "b", "after": "c"}]}"#, ["/operations/0/after"],
+         "/operations/0 has both before and after; moveItem takes exactly one of them (the Swift API's before:/after: variants)."),
+        (#"{"operations": [{"op": "appendSections"}]}"#, ["/operations/0/sections"],
+         #"/operations/0 has no sections; appendSections needs it, e.g. "sections": ["a"]."#),
+        (#"{"operations": [{"op": "deleteAllItems", "items": ["a"], "before": "b"}]}"#, ["/operations/0/items", "/operations/0/before"],
+         "/operations/0/items: deleteAllItems does not take items (it takes no arguments); remove it. (1 more problem in errors)"),
+        (#"{"operations": [{"op": "moveSection", "item": "a", "after": "b"}]}"#, ["/operations/0/item", "/operations/0/section"],
+         "/operations/0/item: moveSection does not take item (it takes after, before, section); remove it. (1 more problem in errors)"),
+    ] as [(String, [String], String)])
+    func argumentRulesAre422(body: String, pointers: [String], detail: String) {
+        let r = apply(body)
+        #expect(r.status == 422, "\(r.text)")
+        #expect(r.pointers == pointers)
+        #expect(r.detail == detail)
     }
 
     @Test func routeAnswersPostWithJSONOnly() {
@@ -191,9 +209,17 @@ import Testing
         #expect(r.pointers == ["/snapshot/items"])
     }
 
-    @Test func malformedOperationIs400() {
+    /// Schema-valid (the operation object lists every argument): the rules between them are 422s.
+    @Test func operationArgumentRulesAre422() {
         let r = app.post(#"{"operations": [{"op": "insert", "items": ["a"]}]}"#, target: "/snapshot/section")
-        #expect(r.status == 400)
+        #expect(r.status == 422)
         #expect(r.pointers == ["/operations/0/before"])
+        let other = app.post(#"{"operations": [{"op": "level", "item": "a", "after": "", "includingParent": true}]}"#, target: "/snapshot/section")
+        #expect(other.status == 422)
+        #expect(other.pointers == ["/operations/0/after", "/operations/0/includingParent"])
+        #expect(other.detail == "/operations/0/after: level does not take after (it takes item); remove it. (1 more problem in errors)")
+        let unknown = app.post(#"{"operations": [{"op": "level", "item": "a", "itemz": 1}]}"#, target: "/snapshot/section")
+        #expect(unknown.status == 400)
+        #expect(unknown.pointers == ["/operations/0/itemz"])
     }
 }

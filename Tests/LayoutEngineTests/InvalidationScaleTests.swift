@@ -1,6 +1,5 @@
 import Testing
 @testable import LayoutEngine
-@testable import UpdateEngine
 
 /// Issue 33, finding 2: invalidating a layout with kinds beyond header and footer (lists,
 /// compositional) cost what flow's does, proportional to what moved, not its square. The
@@ -61,21 +60,5 @@ import Testing
         #expect(context.invalidatedHeaderIndexPaths == [1, 2, 3].map { IndexPath(section: $0, item: 0) })
         #expect(context.invalidatedOtherElements.map(\.indexPath.section) == [1, 2, 3])
         #expect(context.invalidatedItemIndexPaths == [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 4)])
-    }
-}
-
-/// Issue 33, finding 4: the identifier table behind snapshot diffs follows Swift's `String`
-/// equality (canonical equivalence), as the duplicate checks' sets do.
-@Suite struct IdentifierEqualityTests {
-    @Test(arguments: [
-        (["e\u{301}", "a"], ["a", "\u{e9}"], [1, 0]),          // decomposed, composed
-        (["K", "x"], ["x", "\u{212A}"], [1, 0]),                 // Kelvin sign, K
-        (["a", "b"], ["b", "c"], [-1, 0]),
-    ] as [([String], [String], [Int])])
-    func canonicallyEquivalentIdentifiersAreFound(old: [String], new: [String], oldToNew: [Int]) {
-        let o = old.map { SnapshotIdentifier.string($0) }, n = new.map { SnapshotIdentifier.string($0) }
-        #expect(OrderedSetDifference.positions(old: o, new: n).oldToNew == oldToNew)
-        // The table agrees with Dictionary on every input, ASCII or not.
-        #expect(OrderedSetDifference.positions(old: o, new: n).oldToNew == OrderedSetDifference.hashedPositions(old: o, new: n).oldToNew)
     }
 }

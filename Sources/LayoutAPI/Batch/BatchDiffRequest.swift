@@ -77,7 +77,7 @@ extension BatchRequestDecoder {
             ? SnapshotValidation.itemsExistMessage(shorten(across))
             : SnapshotValidation.duplicatesMessage(shorten(within))
         let detail = "The identifiers are not unique (\(reader.problemCount) repeated): a diffable data source refuses them with \"\(uikit)\". Give every item its own identifier, unique across all sections."
-        return .unprocessableBatch(reader.problems, detail: detail)
+        return .unprocessable(reader.problems, detail: detail, rejected: .batch)
     }
 }
 

@@ -60,22 +60,12 @@ enum BatchRequestDecoder {
         do {
             value = try read(JSONField(json), &reader)
         } catch {
-            throw APIError.batch(error)
+            throw APIError.field(error, rejected: .batch)
         }
         if !reader.problems.isEmpty {
-            throw APIError.unprocessableBatch(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .batch)
         }
         return value
-    }
-}
-
-extension APIError {
-    /// Shape errors are 400; values a batch cannot have (and caps) are 422.
-    static func batch(_ e: FieldError) -> APIError {
-        switch e {
-        case .invalidValue, .tooMany: .unprocessableBatch([e], detail: e.detail)
-        default: .badField(e)
-        }
     }
 }
 

@@ -57,7 +57,7 @@ enum CrashRequestDecoder {
             let flavor = try f.optional("flavor").map { v throws(FieldError) in try v.enumValue(BatchFlavor.self) }
             request = CrashExplainRequest(text: text, ios: ios, flavor: flavor)
         } catch {
-            throw APIError.batch(error)
+            throw APIError.field(error, rejected: .batch)
         }
         if !reader.problems.isEmpty {
             throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader))

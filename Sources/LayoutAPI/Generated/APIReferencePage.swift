@@ -9,7 +9,7 @@ enum APIReferencePage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="data:,">
-    <meta name="openapi-sha256" content="ffeb92f94ea243b16f153a2853fab90dbad05a5af2026b88dd65b9dcd73ec919">
+    <meta name="openapi-sha256" content="4192b2dae8fb6b3bca53b0992f960621405cc89c742dd974f2edb062ab47292e">
     <title>layoutd 0.1.0 API reference</title>
     <style>
     :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --code: #f5f5f7; --link: #0066cc; }
@@ -175,6 +175,11 @@ enum APIReferencePage {
     <li><a href="#schema-AppliedSnapshot">AppliedSnapshot</a></li>
     <li><a href="#schema-SnapshotOperation">SnapshotOperation</a></li>
     <li><a href="#schema-SnapshotApplyRequest">SnapshotApplyRequest</a></li>
+    <li><a href="#schema-SnapshotOperationsApplyRequest">SnapshotOperationsApplyRequest</a></li>
+    <li><a href="#schema-SnapshotNewApplyRequest">SnapshotNewApplyRequest</a></li>
+    <li><a href="#schema-SnapshotSource">SnapshotSource</a></li>
+    <li><a href="#schema-SnapshotLinkedSDK">SnapshotLinkedSDK</a></li>
+    <li><a href="#schema-SnapshotFlavor">SnapshotFlavor</a></li>
     <li><a href="#schema-SnapshotError">SnapshotError</a></li>
     <li><a href="#schema-SnapshotWarning">SnapshotWarning</a></li>
     <li><a href="#schema-SnapshotHazard">SnapshotHazard</a></li>
@@ -4598,7 +4603,7 @@ enum APIReferencePage {
     <article class="schema" id="schema-CollectionView">
     <h3>CollectionView</h3>
     <p class="type">object</p>
-    <p>The collection view&#x27;s bounds, screen scale and insets. Either spell them out (<code>width</code> and <code>height</code> are then required) or name a <code>device</code> (with an <code>orientation</code>): its profile fills <code>width</code>, <code>height</code>, <code>scale</code>, <code>safeAreaInsets</code>, <code>layoutMargins</code>, <code>readableContentInsets</code> and <code>wideContentMargins</code> as a full-screen <code>UICollectionViewController</code> sees them, and every field sent explicitly overrides the profile. <code>GET /devices</code> lists the profiles.</p>
+    <p>The collection view&#x27;s bounds, screen scale and insets. Either spell them out (<code>width</code> and <code>height</code> are then required: without them and without a <code>device</code> the answer is a 422 naming the missing one) or name a <code>device</code> (with an <code>orientation</code>): its profile fills <code>width</code>, <code>height</code>, <code>scale</code>, <code>safeAreaInsets</code>, <code>layoutMargins</code>, <code>readableContentInsets</code> and <code>wideContentMargins</code> as a full-screen <code>UICollectionViewController</code> sees them, and every field sent explicitly overrides the profile. <code>GET /devices</code> lists the profiles.</p>
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
     <tr id="schema-CollectionView-width"><td><code>width</code></td><td><a href="#schema-Length">Length</a></td><td></td><td><p>Bounds width; required unless <code>device</code> gives it.</p></td></tr>
     <tr id="schema-CollectionView-height"><td><code>height</code></td><td><a href="#schema-Length">Length</a></td><td></td><td><p>Bounds height; required unless <code>device</code> gives it.</p></td></tr>
@@ -4831,7 +4836,7 @@ enum APIReferencePage {
     <article class="schema" id="schema-PreferredSizesInvalidation">
     <h3>PreferredSizesInvalidation</h3>
     <p class="type">object</p>
-    <p>Self-sizing. Cells measured these sizes (<code>preferredLayoutAttributesFitting(_:)</code>).</p>
+    <p>Self-sizing. Cells measured these sizes (<code>preferredLayoutAttributesFitting(_:)</code>). Each entry takes the form the cached layout&#x27;s type reads: a cell size (<code>PreferredSize</code>) for flow and compositional layouts, plus a header or footer height (<code>PreferredSupplementarySize</code>) for lists, a row, header or footer height (<code>TablePreferredSize</code>) for tables. An entry of a form the layout does not read (an <code>elementKind</code> for a flow layout, a height without a width for a cell) is a 422 naming it.</p>
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
     <tr id="schema-PreferredSizesInvalidation-preferredSizes"><td><code>preferredSizes</code> <span class="req">required</span></td><td>array of one of <a href="#schema-PreferredSize">PreferredSize</a> | <a href="#schema-PreferredSupplementarySize">PreferredSupplementarySize</a> | <a href="#schema-TablePreferredSize">TablePreferredSize</a></td><td></td><td><p>Measured cell sizes, merged into the layout&#x27;s (see PreferredSize). For list layouts an entry with an <code>elementKind</code> is a measured header or footer height (see PreferredSupplementarySize); for tables, row heights and (with <code>elementKind</code> <code>header</code> or <code>footer</code>) header and footer heights (see TablePreferredSize).</p></td></tr>
     <tr id="schema-PreferredSizesInvalidation-visibleRect"><td><code>visibleRect</code></td><td><a href="#schema-BoundsRect">BoundsRect</a></td><td></td><td><p>The visible rect whose first element keeps its place (<code>contentOffsetAdjustment</code>).</p></td></tr>
@@ -5021,7 +5026,7 @@ enum APIReferencePage {
     <article class="schema" id="schema-CompositionalLayout">
     <h3>CompositionalLayout</h3>
     <p class="type">object</p>
-    <p><code>sections</code> (per-section layouts, a section provider) or <code>list</code> (one list configuration for every section, <code>UICollectionViewCompositionalLayout.list(using:)</code>), not both. <code>&quot;type&quot;: &quot;list&quot;</code> is another name for <code>compositional</code> (same layout, same id); with it, <code>list</code> may be omitted (a plain list).</p>
+    <p><code>sections</code> (per-section layouts, a section provider) or <code>list</code> (one list configuration for every section, <code>UICollectionViewCompositionalLayout.list(using:)</code>), not both (422). <code>&quot;type&quot;: &quot;list&quot;</code> is another name for <code>compositional</code> (same layout, same id); with it, <code>list</code> may be omitted (a plain list). <code>&quot;type&quot;: &quot;compositional&quot;</code> with neither is a 422 naming <code>layout.sections</code> (UIKit has no compositional layout without a section).</p>
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
     <tr id="schema-CompositionalLayout-type"><td><code>type</code> <span class="req">required</span></td><td>string: <code>&quot;compositional&quot;</code> | <code>&quot;list&quot;</code></td><td></td><td></td></tr>
     <tr id="schema-CompositionalLayout-configuration"><td><code>configuration</code></td><td><a href="#schema-CompositionalConfiguration">CompositionalConfiguration</a></td><td></td><td></td></tr>
@@ -5590,7 +5595,7 @@ enum APIReferencePage {
     <article class="schema" id="schema-SnapshotOperation">
     <h3>SnapshotOperation</h3>
     <p class="type">object</p>
-    <p>One call on the snapshot, <code>op</code> plus its arguments: <code>appendSections {sections}</code>, <code>insertSections {sections, before|after}</code>, <code>deleteSections {sections}</code>, <code>moveSection {section, before|after}</code>, <code>reloadSections {sections}</code>, <code>appendItems {items, toSection?}</code> (default: the last section), <code>insertItems {items, before|after}</code>, <code>deleteItems {items}</code>, <code>deleteAllItems {}</code>, <code>moveItem {item, before|after}</code>, <code>reloadItems {items}</code>, <code>reconfigureItems {items}</code>. Exactly one of <code>before</code>/<code>after</code> where the operation takes a destination; another field of another operation is a 400.</p>
+    <p>One call on the snapshot, <code>op</code> plus its arguments: <code>appendSections {sections}</code>, <code>insertSections {sections, before|after}</code>, <code>deleteSections {sections}</code>, <code>moveSection {section, before|after}</code>, <code>reloadSections {sections}</code>, <code>appendItems {items, toSection?}</code> (default: the last section), <code>insertItems {items, before|after}</code>, <code>deleteItems {items}</code>, <code>deleteAllItems {}</code>, <code>moveItem {item, before|after}</code>, <code>reloadItems {items}</code>, <code>reconfigureItems {items}</code>. Exactly one of <code>before</code>/<code>after</code> where the operation takes a destination. An argument the operation needs that is missing, both or neither of <code>before</code>/<code>after</code>, or an argument of another operation is a 422 naming the field (a field no operation takes is a 400).</p>
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
     <tr id="schema-SnapshotOperation-op"><td><code>op</code> <span class="req">required</span></td><td>string: <code>&quot;appendSections&quot;</code> | <code>&quot;insertSections&quot;</code> | <code>&quot;deleteSections&quot;</code> | <code>&quot;moveSection&quot;</code> | <code>&quot;reloadSections&quot;</code> | <code>&quot;appendItems&quot;</code> | <code>&quot;insertItems&quot;</code> | <code>&quot;deleteItems&quot;</code> | <code>&quot;deleteAllItems&quot;</code> | <code>&quot;moveItem&quot;</code> | <code>&quot;reloadItems&quot;</code> | <code>&quot;reconfigureItems&quot;</code></td><td></td><td></td></tr>
     <tr id="schema-SnapshotOperation-sections"><td><code>sections</code></td><td><a href="#schema-SnapshotIdentifiers">SnapshotIdentifiers</a></td><td></td><td></td></tr>
@@ -5604,16 +5609,47 @@ enum APIReferencePage {
     </article>
     <article class="schema" id="schema-SnapshotApplyRequest">
     <h3>SnapshotApplyRequest</h3>
+    <p class="type">one of <a href="#schema-SnapshotOperationsApplyRequest">SnapshotOperationsApplyRequest</a> | <a href="#schema-SnapshotNewApplyRequest">SnapshotNewApplyRequest</a></p>
+    <p>Exactly one of <code>operations</code> (the calls the app makes on a copy of <code>old</code>) and <code>new</code> (the snapshot the app passes to <code>apply</code>): the two forms below.</p>
+    </article>
+    <article class="schema" id="schema-SnapshotOperationsApplyRequest">
+    <h3>SnapshotOperationsApplyRequest</h3>
     <p class="type">object</p>
-    <p>Exactly one of <code>operations</code> and <code>new</code>.</p>
+    <p>The operations the app makes on a copy of <code>old</code>.</p>
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
-    <tr id="schema-SnapshotApplyRequest-old"><td><code>old</code></td><td><a href="#schema-Snapshot">Snapshot</a></td><td></td><td></td></tr>
-    <tr id="schema-SnapshotApplyRequest-operations"><td><code>operations</code></td><td>array of <a href="#schema-SnapshotOperation">SnapshotOperation</a></td><td></td><td><p>At most <code>--max-batch-operations</code> (default 100,000), naming at most 1,000,000 identifiers in all.</p></td></tr>
-    <tr id="schema-SnapshotApplyRequest-new"><td><code>new</code></td><td><a href="#schema-AppliedSnapshot">AppliedSnapshot</a></td><td></td><td></td></tr>
-    <tr id="schema-SnapshotApplyRequest-source"><td><code>source</code></td><td>string: <code>&quot;fresh&quot;</code> | <code>&quot;dataSource&quot;</code></td><td><code>&quot;fresh&quot;</code></td><td><p><code>dataSource</code>: the app mutated <code>dataSource.snapshot()</code>; with one operation UIKit applies its updates without diffing.</p></td></tr>
-    <tr id="schema-SnapshotApplyRequest-linkedSDK"><td><code>linkedSDK</code></td><td>string: <code>&quot;current&quot;</code> | <code>&quot;legacy&quot;</code></td><td><code>&quot;current&quot;</code></td><td></td></tr>
-    <tr id="schema-SnapshotApplyRequest-flavor"><td><code>flavor</code></td><td>string: <code>&quot;collectionView&quot;</code> | <code>&quot;tableView&quot;</code></td><td><code>&quot;collectionView&quot;</code></td><td><p><code>tableView</code> for a <code>UITableViewDiffableDataSource</code>: the same snapshot rules and batches, the verdicts in the table view&#x27;s words (&quot;row&quot;, &quot;table view&quot;) and rules. (Section snapshots, <code>/snapshot/section</code>, exist only for collection views.)</p></td></tr>
+    <tr id="schema-SnapshotOperationsApplyRequest-old"><td><code>old</code></td><td><a href="#schema-Snapshot">Snapshot</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotOperationsApplyRequest-operations"><td><code>operations</code> <span class="req">required</span></td><td>array of <a href="#schema-SnapshotOperation">SnapshotOperation</a></td><td></td><td><p>At most <code>--max-batch-operations</code> (default 100,000), naming at most 1,000,000 identifiers in all.</p></td></tr>
+    <tr id="schema-SnapshotOperationsApplyRequest-source"><td><code>source</code></td><td><a href="#schema-SnapshotSource">SnapshotSource</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotOperationsApplyRequest-linkedSDK"><td><code>linkedSDK</code></td><td><a href="#schema-SnapshotLinkedSDK">SnapshotLinkedSDK</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotOperationsApplyRequest-flavor"><td><code>flavor</code></td><td><a href="#schema-SnapshotFlavor">SnapshotFlavor</a></td><td></td><td></td></tr>
     </table>
+    </article>
+    <article class="schema" id="schema-SnapshotNewApplyRequest">
+    <h3>SnapshotNewApplyRequest</h3>
+    <p class="type">object</p>
+    <p>The snapshot the app passes to <code>apply</code>, with the reload/reconfigure marks it carries.</p>
+    <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
+    <tr id="schema-SnapshotNewApplyRequest-old"><td><code>old</code></td><td><a href="#schema-Snapshot">Snapshot</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotNewApplyRequest-new"><td><code>new</code> <span class="req">required</span></td><td><a href="#schema-AppliedSnapshot">AppliedSnapshot</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotNewApplyRequest-source"><td><code>source</code></td><td><a href="#schema-SnapshotSource">SnapshotSource</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotNewApplyRequest-linkedSDK"><td><code>linkedSDK</code></td><td><a href="#schema-SnapshotLinkedSDK">SnapshotLinkedSDK</a></td><td></td><td></td></tr>
+    <tr id="schema-SnapshotNewApplyRequest-flavor"><td><code>flavor</code></td><td><a href="#schema-SnapshotFlavor">SnapshotFlavor</a></td><td></td><td></td></tr>
+    </table>
+    </article>
+    <article class="schema" id="schema-SnapshotSource">
+    <h3>SnapshotSource</h3>
+    <p class="type">string: <code>&quot;fresh&quot;</code> | <code>&quot;dataSource&quot;</code></p>
+    <p><code>dataSource</code>: the app mutated <code>dataSource.snapshot()</code>; with one operation UIKit applies its updates without diffing.</p>
+    </article>
+    <article class="schema" id="schema-SnapshotLinkedSDK">
+    <h3>SnapshotLinkedSDK</h3>
+    <p class="type">string: <code>&quot;current&quot;</code> | <code>&quot;legacy&quot;</code></p>
+    
+    </article>
+    <article class="schema" id="schema-SnapshotFlavor">
+    <h3>SnapshotFlavor</h3>
+    <p class="type">string: <code>&quot;collectionView&quot;</code> | <code>&quot;tableView&quot;</code></p>
+    <p><code>tableView</code> for a <code>UITableViewDiffableDataSource</code>: the same snapshot rules and batches, the verdicts in the table view&#x27;s words (&quot;row&quot;, &quot;table view&quot;) and rules. (Section snapshots, <code>/snapshot/section</code>, exist only for collection views.)</p>
     </article>
     <article class="schema" id="schema-SnapshotError">
     <h3>SnapshotError</h3>
@@ -5707,7 +5743,7 @@ enum APIReferencePage {
     <article class="schema" id="schema-SectionSnapshotOperation">
     <h3>SectionSnapshotOperation</h3>
     <p class="type">object</p>
-    <p><code>append {items, to?}</code>, <code>insert {items, before|after}</code>, <code>delete {items}</code>, <code>deleteAll {}</code>, <code>expand {items}</code>, <code>collapse {items}</code>, <code>level {item}</code>, <code>parent {item}</code>, <code>isExpanded {item}</code>, <code>isVisible {item}</code>, <code>contains {item}</code>, <code>snapshot {item, includingParent?}</code>.</p>
+    <p><code>append {items, to?}</code>, <code>insert {items, before|after}</code>, <code>delete {items}</code>, <code>deleteAll {}</code>, <code>expand {items}</code>, <code>collapse {items}</code>, <code>level {item}</code>, <code>parent {item}</code>, <code>isExpanded {item}</code>, <code>isVisible {item}</code>, <code>contains {item}</code>, <code>snapshot {item, includingParent?}</code>. An argument the operation needs that is missing, both or neither of <code>before</code>/<code>after</code> for <code>insert</code>, or an argument of another operation is a 422 naming the field (a field no operation takes is a 400).</p>
     <table><tr><th>field</th><th>type</th><th>default</th><th>description</th></tr>
     <tr id="schema-SectionSnapshotOperation-op"><td><code>op</code> <span class="req">required</span></td><td>string: <code>&quot;append&quot;</code> | <code>&quot;insert&quot;</code> | <code>&quot;delete&quot;</code> | <code>&quot;deleteAll&quot;</code> | <code>&quot;expand&quot;</code> | <code>&quot;collapse&quot;</code> | <code>&quot;level&quot;</code> | <code>&quot;parent&quot;</code> | <code>&quot;isExpanded&quot;</code> | <code>&quot;isVisible&quot;</code> | <code>&quot;contains&quot;</code> | <code>&quot;snapshot&quot;</code></td><td></td><td></td></tr>
     <tr id="schema-SectionSnapshotOperation-items"><td><code>items</code></td><td><a href="#schema-SnapshotIdentifiers">SnapshotIdentifiers</a></td><td></td><td></td></tr>

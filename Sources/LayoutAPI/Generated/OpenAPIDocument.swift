@@ -2110,7 +2110,8 @@ enum OpenAPIDocument {
           additionalProperties: false
           description: |
             The collection view's bounds, screen scale and insets. Either spell them out (`width` and
-            `height` are then required) or name a `device` (with an `orientation`): its profile fills
+            `height` are then required: without them and without a `device` the answer is a 422
+            naming the missing one) or name a `device` (with an `orientation`): its profile fills
             `width`, `height`, `scale`, `safeAreaInsets`, `layoutMargins`, `readableContentInsets` and
             `wideContentMargins` as a full-screen `UICollectionViewController` sees them, and every
             field sent explicitly overrides the profile. `GET /devices` lists the profiles.
@@ -2591,7 +2592,13 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           required: [preferredSizes]
-          description: Self-sizing. Cells measured these sizes (`preferredLayoutAttributesFitting(_:)`).
+          description: |
+            Self-sizing. Cells measured these sizes (`preferredLayoutAttributesFitting(_:)`). Each
+            entry takes the form the cached layout's type reads: a cell size (`PreferredSize`) for flow
+            and compositional layouts, plus a header or footer height (`PreferredSupplementarySize`)
+            for lists, a row, header or footer height (`TablePreferredSize`) for tables. An entry of
+            a form the layout does not read (an `elementKind` for a flow layout, a height without a
+            width for a cell) is a 422 naming it.
           properties:
             preferredSizes:
               type: array
@@ -3056,9 +3063,10 @@ enum OpenAPIDocument {
           required: [type]
           description: |
             `sections` (per-section layouts, a section provider) or `list` (one list configuration for
-            every section, `UICollectionViewCompositionalLayout.list(using:)`), not both. `"type":
+            every section, `UICollectionViewCompositionalLayout.list(using:)`), not both (422). `"type":
             "list"` is another name for `compositional` (same layout, same id); with it, `list` may be
-            omitted (a plain list).
+            omitted (a plain list). `"type": "compositional"` with neither is a 422 naming
+            `layout.sections` (UIKit has no compositional layout without a section).
           properties:
             type:
               type: string
@@ -4102,7 +4110,9 @@ enum OpenAPIDocument {
             `appendItems {items, toSection?}` (default: the last section), `insertItems {items, before|after}`,
             `deleteItems {items}`, `deleteAllItems {}`, `moveItem {item, before|after}`, `reloadItems {items}`,
             `reconfigureItems {items}`. Exactly one of `before`/`after` where the operation takes a
-            destination; another field of another operation is a 400.
+            destination. An argument the operation needs that is missing, both or neither of
+            `before`/`after`, or an argument of another operation is a 422 naming the field (a field
+            no operation takes is a 400).
           properties:
             op:
               type: string
@@ -4115,30 +4125,51 @@ enum OpenAPIDocument {
             before: {$ref: '#/components/schemas/SnapshotIdentifier'}
             after: {$ref: '#/components/schemas/SnapshotIdentifier'}
         SnapshotApplyRequest:
+          description: |
+            Exactly one of `operations` (the calls the app makes on a copy of `old`) and `new` (the
+            snapshot the app passes to `apply`): the two forms below.
+          oneOf:
+            - $ref: '#/components/schemas/SnapshotOperationsApplyRequest'
+            - $ref: '#/components/schemas/SnapshotNewApplyRequest'
+        SnapshotOperationsApplyRequest:
           type: object
           additionalProperties: false
-          description: Exactly one of `operations` and `new`.
+          required: [operations]
+          description: The operations the app makes on a copy of `old`.
           properties:
             old: {$ref: '#/components/schemas/Snapshot'}
             operations:
               type: array
               description: At most `--max-batch-operations` (default 100,000), naming at most 1,000,000 identifiers in all.
               items: {$ref: '#/components/schemas/SnapshotOperation'}
+            source: {$ref: '#/components/schemas/SnapshotSource'}
+            linkedSDK: {$ref: '#/components/schemas/SnapshotLinkedSDK'}
+            flavor: {$ref: '#/components/schemas/SnapshotFlavor'}
+        SnapshotNewApplyRequest:
+          type: object
+          additionalProperties: false
+          required: [new]
+          description: The snapshot the app passes to `apply`, with the reload/reconfigure marks it carries.
+          properties:
+            old: {$ref: '#/components/schemas/Snapshot'}
             new: {$ref: '#/components/schemas/AppliedSnapshot'}
-            source:
-              type: string
-              enum: [fresh, dataSource]
-              default: fresh
-              description: '`dataSource`: the app mutated `dataSource.snapshot()`; with one operation UIKit applies its updates without diffing.'
-            linkedSDK:
-              type: string
-              enum: [current, legacy]
-              default: current
-            flavor:
-              type: string
-              enum: [collectionView, tableView]
-              default: collectionView
-              description: '`tableView` for a `UITableViewDiffableDataSource`: the same snapshot rules and batches, the verdicts in the table view''s words ("row", "table view") and rules. (Section snapshots, `/snapshot/section`, exist only for collection views.)'
+            source: {$ref: '#/components/schemas/SnapshotSource'}
+            linkedSDK: {$ref: '#/components/schemas/SnapshotLinkedSDK'}
+            flavor: {$ref: '#/components/schemas/SnapshotFlavor'}
+        SnapshotSource:
+          type: string
+          enum: [fresh, dataSource]
+          default: fresh
+          description: '`dataSource`: the app mutated `dataSource.snapshot()`; with one operation UIKit applies its updates without diffing.'
+        SnapshotLinkedSDK:
+          type: string
+          enum: [current, legacy]
+          default: current
+        SnapshotFlavor:
+          type: string
+          enum: [collectionView, tableView]
+          default: collectionView
+          description: '`tableView` for a `UITableViewDiffableDataSource`: the same snapshot rules and batches, the verdicts in the table view''s words ("row", "table view") and rules. (Section snapshots, `/snapshot/section`, exist only for collection views.)'
         SnapshotError:
           type: object
           required: [code, exception, reason, operation, pointer, evidence, detail]
@@ -4280,7 +4311,7 @@ enum OpenAPIDocument {
           type: object
           additionalProperties: false
           required: [op]
-          description: '`append {items, to?}`, `insert {items, before|after}`, `delete {items}`, `deleteAll {}`, `expand {items}`, `collapse {items}`, `level {item}`, `parent {item}`, `isExpanded {item}`, `isVisible {item}`, `contains {item}`, `snapshot {item, includingParent?}`.'
+          description: '`append {items, to?}`, `insert {items, before|after}`, `delete {items}`, `deleteAll {}`, `expand {items}`, `collapse {items}`, `level {item}`, `parent {item}`, `isExpanded {item}`, `isVisible {item}`, `contains {item}`, `snapshot {item, includingParent?}`. An argument the operation needs that is missing, both or neither of `before`/`after` for `insert`, or an argument of another operation is a 422 naming the field (a field no operation takes is a 400).'
           properties:
             op:
               type: string

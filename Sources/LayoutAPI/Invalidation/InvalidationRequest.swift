@@ -49,6 +49,6 @@ enum InvalidationRequest {
     /// `{"x","y","width","height"}` (x and y default to 0), or nil when absent.
     private static func rect(_ field: JSONField?, _ reader: inout WireReader) throws(APIError) -> Rect? {
         guard let field else { return nil }
-        do { return try reader.rect(field) } catch { throw APIError.from(error) }
+        do { return try reader.rect(field) } catch { throw APIError.field(error) }
     }
 }

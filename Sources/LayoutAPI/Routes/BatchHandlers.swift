@@ -27,7 +27,7 @@ extension LayoutApplication {
         let updates: BatchUpdates
         switch BatchDiff.diff(old: r.old, new: r.new) {
         case .success(let u): updates = u
-        case .failure(let e): throw .unprocessableBatch([], detail: e.description)   // unreachable: refused above
+        case .failure(let e): throw .unprocessable([], detail: e.description, rejected: .batch)   // unreachable: refused above
         }
         let verdict = BatchValidation.validate(before: r.old.map(\.count), after: r.new.map(\.count), updates: updates,
                                                flavor: r.flavor)

@@ -46,7 +46,7 @@ extension LayoutApplication {
         do {
             measured = entry.spec.estimates ? try entry.spec.definition.applyingPreferredSizes(field, reader: &reader) : nil
         } catch {
-            throw APIError.from(error)
+            throw APIError.field(error)
         }
         guard let measured else {
             let detail = "Layout \(entry.id) does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."
@@ -131,7 +131,7 @@ extension LayoutApplication {
     /// `/bounds/height`, not the `/collectionView/…` of the `POST /layout` the refusal was written
     /// for (the client sent no collectionView here).
     static func pointingAtBounds(_ error: APIError) -> APIError {
-        guard case .unprocessable(let errors, let detail) = error else { return error }
+        guard case .unprocessable(let errors, let detail, let rejected) = error else { return error }
         func moved(_ p: JSONPointer) -> JSONPointer {
             switch p.description {
             case "/collectionView/width": JSONPointer.root.appending("bounds").appending("width")
@@ -143,7 +143,7 @@ extension LayoutApplication {
             s.replacing("/collectionView/width", with: "/bounds/width").replacing("/collectionView/height", with: "/bounds/height")
                 .replacing("The collection view's width", with: "The new bounds' width").replacing("The collection view's height", with: "The new bounds' height")
         }
-        return .unprocessable(errors.map { FieldError.invalidValue(pointer: moved($0.pointer), detail: text($0.detail)) }, detail: text(detail))
+        return .unprocessable(errors.map { FieldError.invalidValue(pointer: moved($0.pointer), detail: text($0.detail)) }, detail: text(detail), rejected: rejected)
     }
 
     private static func throwProblems(_ reader: WireReader) throws(APIError) {

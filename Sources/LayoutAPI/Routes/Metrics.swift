@@ -1,4 +1,5 @@
 import HTTP
+import Prometheus
 import Synchronization
 
 /// Prometheus counters for `/metrics`: requests by route and status, a latency histogram per
@@ -7,21 +8,14 @@ final class Metrics: Sendable {
     /// Upper bounds in seconds of the latency histogram buckets (+Inf is implicit).
     static let buckets: [Double] = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10]
 
-    private struct Histogram {
-        var counts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
-        var sumMicros = 0
-        var count = 0
-    }
     /// Everything recorded for one route, so a request costs one dictionary lookup.
     private struct RouteStats {
         var statuses: [Int: Int] = [:]
-        var histogram = Histogram()
+        var histogram = Histogram(bounds: Metrics.buckets)
 
-        mutating func record(status: Int, bucket: Int, micros: Int) {
+        mutating func record(status: Int, micros: Int) {
             statuses[status, default: 0] += 1
-            histogram.counts[bucket] += 1
-            histogram.sumMicros += micros
-            histogram.count += 1
+            histogram.observe(nanoseconds: micros &* 1_000)
         }
     }
     private struct State {
@@ -46,11 +40,8 @@ final class Metrics: Sendable {
 
     func record(_ r: RequestRecord) {
         let route = r.route ?? Self.unmatched
-        let seconds = Double(r.microseconds) / 1_000_000
-        var bucket = Self.buckets.count
-        for (i, b) in Self.buckets.enumerated() where seconds <= b { bucket = i; break }
         state.withLock { s in
-            s.routes[route, default: RouteStats()].record(status: r.status, bucket: bucket, micros: r.microseconds)
+            s.routes[route, default: RouteStats()].record(status: r.status, micros: r.microseconds)
         }
     }
 
@@ -71,49 +62,32 @@ final class Metrics: Sendable {
     func render(server: ServerStats?, cache: LayoutCache.Stats, lanes: WorkLanes.Stats? = nil) -> String {
         let s = state.withLock { $0 }
         var out = ""
-        out += "# HELP layoutd_http_requests_total HTTP requests answered, by route template and status.\n"
-        out += "# TYPE layoutd_http_requests_total counter\n"
+        out += MetricText.head("layoutd_http_requests_total", "counter", "HTTP requests answered, by route template and status.")
         for (route, stats) in s.routes.sorted(by: { $0.key < $1.key }) {
             for (status, v) in stats.statuses.sorted(by: { $0.key < $1.key }) {
                 out += "layoutd_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(v)\n"
             }
         }
-        out += "# HELP layoutd_http_request_duration_seconds Time from a request's first byte to its response written, by route.\n"
-        out += "# TYPE layoutd_http_request_duration_seconds histogram\n"
+        out += MetricText.head("layoutd_http_request_duration_seconds", "histogram", "Time from a request's first byte to its response written, by route.")
         for (route, h) in s.routes.map({ ($0.key, $0.value.histogram) }).sorted(by: { $0.0 < $1.0 }) {
-            var cumulative = 0
-            for (i, b) in Self.buckets.enumerated() {
-                cumulative += h.counts[i]
-                out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(b)\"} \(cumulative)\n"
-            }
-            out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(h.count)\n"
-            out += "layoutd_http_request_duration_seconds_sum{route=\"\(route)\"} \(Double(h.sumMicros) / 1_000_000)\n"
-            out += "layoutd_http_request_duration_seconds_count{route=\"\(route)\"} \(h.count)\n"
+            h.render("layoutd_http_request_duration_seconds", label: "route", value: route, into: &out)
         }
-        out += "# HELP layoutd_layouts_computed_total Layouts computed (cache misses), by layout.type.\n"
-        out += "# TYPE layoutd_layouts_computed_total counter\n"
+        out += MetricText.head("layoutd_layouts_computed_total", "counter", "Layouts computed (cache misses), by layout.type.")
         for type in LayoutTypes.all.map({ $0.typeName }) {
             out += "layoutd_layouts_computed_total{type=\"\(type)\"} \(s.computed[type] ?? 0)\n"
         }
-        out += "# HELP layoutd_layout_elements_computed_total Elements of the layouts computed, by layout.type.\n"
-        out += "# TYPE layoutd_layout_elements_computed_total counter\n"
+        out += MetricText.head("layoutd_layout_elements_computed_total", "counter", "Elements of the layouts computed, by layout.type.")
         for type in LayoutTypes.all.map({ $0.typeName }) {
             out += "layoutd_layout_elements_computed_total{type=\"\(type)\"} \(s.elementsComputed[type] ?? 0)\n"
         }
+        // The metrics without labels, one table in /metrics order: (name, type, help, value).
+        var samples: [(String, String, String, Int)] = []
         if let server {
-            out += "# HELP layoutd_http_open_connections Client connections open now.\n"
-            out += "# TYPE layoutd_http_open_connections gauge\n"
-            out += "layoutd_http_open_connections \(server.openConnections)\n"
-            out += "# HELP layoutd_http_connections_total Client connections accepted.\n"
-            out += "# TYPE layoutd_http_connections_total counter\n"
-            out += "layoutd_http_connections_total \(server.totalConnections)\n"
-            out += "# HELP layoutd_http_received_bytes_total Bytes read from clients.\n"
-            out += "# TYPE layoutd_http_received_bytes_total counter\n"
-            out += "layoutd_http_received_bytes_total \(server.bytesIn)\n"
-            out += "# HELP layoutd_http_sent_bytes_total Bytes written to clients.\n"
-            out += "# TYPE layoutd_http_sent_bytes_total counter\n"
-            out += "layoutd_http_sent_bytes_total \(server.bytesOut)\n"
-            let budgetLines: [(String, String, String, Int)] = [
+            samples += [
+                ("layoutd_http_open_connections", "gauge", "Client connections open now.", server.openConnections),
+                ("layoutd_http_connections_total", "counter", "Client connections accepted.", server.totalConnections),
+                ("layoutd_http_received_bytes_total", "counter", "Bytes read from clients.", server.bytesIn),
+                ("layoutd_http_sent_bytes_total", "counter", "Bytes written to clients.", server.bytesOut),
                 ("layoutd_http_buffered_bytes", "gauge", "Bytes held now for request bodies and queued answers.", server.bufferedBytes),
                 ("layoutd_http_buffered_bytes_limit", "gauge", "The --max-buffered-bytes limit.", server.bufferedBytesLimit),
                 ("layoutd_http_bodies_refused_total", "counter", "Request bodies refused with 503 because the buffer budget was exhausted.", server.bodiesRefused),
@@ -123,24 +97,18 @@ final class Metrics: Sendable {
                 ("layoutd_http_answers_refused_total", "counter", "Answers replaced by a 503 with Retry-After before their status line: the buffer budget could not hold them.", server.answersRefused),
                 ("layoutd_http_answers_cut_short_total", "counter", "Answers whose connection closed before they were sent whole (each is logged).", server.answersCutShort),
             ]
-            for (name, type, help, value) in budgetLines {
-                out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
-            }
         }
-        var workLines: [(String, String, String, Int)] = [
+        samples += [
             ("layoutd_requests_cancelled_total", "counter", "Requests whose work stopped because their client had closed the connection.", s.cancelled),
             ("layoutd_requests_heavy_total", "counter", "Requests run on the heavy lane (large layouts, bodies and answers).", s.heavy),
             ("layoutd_answers_too_large_total", "counter", "Answers refused with 422 before they were built: over --max-answer-bytes or --max-answer-elements.", s.answersTooLarge),
             ("layoutd_answers_over_budget_total", "counter", "Answers refused with 503 before they were built: the buffer budget had no room for them now.", s.answersOverBudget),
         ]
         if let lanes {
-            workLines.append(("layoutd_heavy_lane_waiting", "gauge", "Heavy requests waiting for a heavy-lane thread.", lanes.waiting))
-            workLines.append(("layoutd_heavy_lane_running", "gauge", "Heavy requests running now.", lanes.running))
+            samples.append(("layoutd_heavy_lane_waiting", "gauge", "Heavy requests waiting for a heavy-lane thread.", lanes.waiting))
+            samples.append(("layoutd_heavy_lane_running", "gauge", "Heavy requests running now.", lanes.running))
         }
-        for (name, type, help, value) in workLines {
-            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
-        }
-        let cacheLines: [(String, String, String, Int)] = [
+        samples += [
             ("layoutd_cache_hits_total", "counter", "Layout requests answered from the cache (or from an identical computation in flight).", cache.hits),
             ("layoutd_cache_misses_total", "counter", "Layout requests that computed a layout.", cache.misses),
             ("layoutd_cache_evictions_total", "counter", "Layouts evicted to stay under --cache-bytes.", cache.evictions),
@@ -148,9 +116,7 @@ final class Metrics: Sendable {
             ("layoutd_cache_entries", "gauge", "Layouts in the cache.", cache.entries),
             ("layoutd_cache_bytes", "gauge", "Bytes the cached layouts hold (attributes, index, response bodies).", cache.bytes),
         ]
-        for (name, type, help, value) in cacheLines {
-            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
-        }
+        for (name, type, help, value) in samples { out += MetricText.sample(name, type, help, value) }
         return out
     }
 }

@@ -16,7 +16,7 @@ extension LayoutApplication {
         } catch {
             let pointer = JSONPointer.root.appending("operations").appending(error.operation)
             let detail = "The operations up to \(pointer) visit more than \(error.limit) identifiers (moves and inserts scan their sections), this server's cap per request; send fewer operations per request, or the new snapshot (new) instead of the operations."
-            throw .unprocessableSnapshot([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
+            throw .unprocessable([.invalidValue(pointer: pointer, detail: detail)], detail: detail, rejected: .snapshot)
         }
         try Self.checkClient(request)
         let bound = AnswerBounds.outcome(outcome)
@@ -50,7 +50,7 @@ extension LayoutApplication {
                                            fix: "Send fewer snapshot(of:) operations per request, or ask for the subtree once and reuse it.", pointer: pointer)
             }
             let detail = "The operations up to \(pointer) visit more than \(error.limit) items (each change rewrites the section snapshot), this server's cap per request; send fewer operations per request."
-            throw .unprocessableSnapshot([.invalidValue(pointer: pointer, detail: detail)], detail: detail)
+            throw .unprocessable([.invalidValue(pointer: pointer, detail: detail)], detail: detail, rejected: .snapshot)
         }
         try Self.checkClient(request)
         let bound = edit.answerBytes + SnapshotEncoder.sectionOverhead

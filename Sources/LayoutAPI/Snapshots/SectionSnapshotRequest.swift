@@ -15,6 +15,8 @@ enum SectionSnapshotRequestDecoder {
         "expand": ["items"], "collapse": ["items"], "level": ["item"], "parent": ["item"], "isExpanded": ["item"],
         "isVisible": ["item"], "contains": ["item"], "snapshot": ["item", "includingParent"],
     ]
+    /// Every argument of every operation: what the contract's `SectionSnapshotOperation` lists.
+    static let argumentKeys = operationKeys.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     static let operationNames = ["append", "insert", "delete", "deleteAll", "expand", "collapse", "level", "parent",
                                  "isExpanded", "isVisible", "contains", "snapshot"]
 
@@ -47,10 +49,10 @@ enum SectionSnapshotRequestDecoder {
             }
             value = SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
         } catch {
-            throw APIError.snapshotField(error)
+            throw APIError.field(error, rejected: .snapshot)
         }
         if !reader.problems.isEmpty {
-            throw APIError.unprocessableSnapshot(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .snapshot)
         }
         return value
     }
@@ -79,33 +81,24 @@ enum SectionSnapshotRequestDecoder {
         guard let keys = operationKeys[name] else {
             throw .conflict(pointer: opField.pointer, detail: FieldError.unknownValue(name, at: opField.pointer, allowed: operationNames))
         }
-        try o.rejectUnknownKeys(allowed: keys.union(["op"]))
-        func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {
-            let f = try o.required(key)
-            return try WireReader.identifier(f.value, f.pointer)
-        }
-        func list() throws(FieldError) -> [SnapshotIdentifier] { try reader.snapshotIdentifiers(try o.required("items")) }
+        let a = try OperationArguments(o, op: name, takes: keys, known: argumentKeys, reader: &reader)
+        func one() throws(FieldError) -> SnapshotIdentifier { try a.identifier("item", reader: &reader) }
+        func list() throws(FieldError) -> [SnapshotIdentifier] { try a.identifiers("items", reader: &reader) }
         switch name {
         case "append": return .append(try list(), to: try o.optional("to").map { f throws(FieldError) in try WireReader.identifier(f.value, f.pointer) })
-        case "insert":
-            switch (o.optional("before"), o.optional("after")) {
-            case (let b?, nil): return .insert(try list(), .before(try WireReader.identifier(b.value, b.pointer)))
-            case (nil, let a?): return .insert(try list(), .after(try WireReader.identifier(a.value, a.pointer)))
-            case (_?, let a?): throw .conflict(pointer: a.pointer, detail: "\(field.pointer) has both before and after; insert takes exactly one of them.")
-            case (nil, nil): throw .conflict(pointer: field.pointer.appending("before"), detail: "\(field.pointer) has neither before nor after; insert takes exactly one of them, e.g. \"before\": \"x\".")
-            }
+        case "insert": return .insert(try list(), try a.position(reader: &reader))
         case "delete": return .delete(try list())
         case "deleteAll": return .deleteAll
         case "expand": return .expand(try list())
         case "collapse": return .collapse(try list())
-        case "level": return .level(try one("item"))
-        case "parent": return .parent(try one("item"))
-        case "isExpanded": return .isExpanded(try one("item"))
-        case "isVisible": return .isVisible(try one("item"))
-        case "contains": return .contains(try one("item"))
+        case "level": return .level(try one())
+        case "parent": return .parent(try one())
+        case "isExpanded": return .isExpanded(try one())
+        case "isVisible": return .isVisible(try one())
+        case "contains": return .contains(try one())
         default:
             let including = try o.value("includingParent", default: false) { f throws(FieldError) in try f.bool() }
-            return .snapshot(of: try one("item"), includingParent: including)
+            return .snapshot(of: try one(), includingParent: including)
         }
     }
 }

@@ -31,6 +31,8 @@ enum SnapshotRequestDecoder {
         "appendItems": ["items", "toSection"], "insertItems": ["items", "before", "after"], "deleteItems": ["items"],
         "deleteAllItems": [], "moveItem": ["item", "before", "after"], "reloadItems": ["items"], "reconfigureItems": ["items"],
     ]
+    /// Every argument of every operation: what the contract's `SnapshotOperation` lists.
+    static let argumentKeys = operationKeys.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     static let operationNames = ["appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections",
                                  "appendItems", "insertItems", "deleteItems", "deleteAllItems", "moveItem", "reloadItems",
                                  "reconfigureItems"]
@@ -47,10 +49,10 @@ enum SnapshotRequestDecoder {
         do {
             value = try decode(JSONField(json), reader: &reader, maxOperations: maxOperations)
         } catch {
-            throw APIError.snapshotField(error)
+            throw APIError.field(error, rejected: .snapshot)
         }
         if !reader.problems.isEmpty {
-            throw APIError.unprocessableSnapshot(reader.problems, detail: LayoutRequestDecoder.summary(reader))
+            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .snapshot)
         }
         return value
     }
@@ -76,16 +78,6 @@ enum SnapshotRequestDecoder {
         }
         let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
         return SnapshotApplyRequest(old: old, change: change, source: source, linkedSDK: sdk, flavor: flavor)
-    }
-}
-
-extension APIError {
-    /// Shape errors are 400; caps are 422.
-    static func snapshotField(_ e: FieldError) -> APIError {
-        switch e {
-        case .invalidValue, .tooMany: .unprocessableSnapshot([e], detail: e.detail)
-        default: .badField(e)
-        }
     }
 }
 
@@ -193,36 +185,22 @@ extension WireReader {
         guard let keys = SnapshotRequestDecoder.operationKeys[name] else {
             throw .conflict(pointer: opField.pointer, detail: FieldError.unknownValue(name, at: opField.pointer, allowed: SnapshotRequestDecoder.operationNames))
         }
-        try o.rejectUnknownKeys(allowed: keys.union(["op"]))
-        func one(_ key: String) throws(FieldError) -> SnapshotIdentifier {
-            let f = try o.required(key)
-            return try Self.identifier(f.value, f.pointer)
-        }
-        func position() throws(FieldError) -> SnapshotOperation.Position {
-            switch (o.optional("before"), o.optional("after")) {
-            case (let b?, nil): return .before(try Self.identifier(b.value, b.pointer))
-            case (nil, let a?): return .after(try Self.identifier(a.value, a.pointer))
-            case (_?, let a?):
-                throw .conflict(pointer: a.pointer, detail: "\(field.pointer) has both before and after; \(name) takes exactly one of them (the Swift API's before:/after: variants).")
-            case (nil, nil):
-                throw .conflict(pointer: field.pointer.appending("before"), detail: "\(field.pointer) has neither before nor after; \(name) takes exactly one of them, e.g. \"before\": \"x\".")
-            }
-        }
+        let a = try OperationArguments(o, op: name, takes: keys, known: SnapshotRequestDecoder.argumentKeys, reader: &self)
         switch name {
-        case "appendSections": return .appendSections(try snapshotIdentifiers(try o.required("sections")))
-        case "insertSections": return .insertSections(try snapshotIdentifiers(try o.required("sections")), try position())
-        case "deleteSections": return .deleteSections(try snapshotIdentifiers(try o.required("sections")))
-        case "moveSection": return .moveSection(try one("section"), try position())
-        case "reloadSections": return .reloadSections(try snapshotIdentifiers(try o.required("sections")))
+        case "appendSections": return .appendSections(try a.identifiers("sections", reader: &self))
+        case "insertSections": return .insertSections(try a.identifiers("sections", reader: &self), try a.position(reader: &self))
+        case "deleteSections": return .deleteSections(try a.identifiers("sections", reader: &self))
+        case "moveSection": return .moveSection(try a.identifier("section", reader: &self), try a.position(reader: &self))
+        case "reloadSections": return .reloadSections(try a.identifiers("sections", reader: &self))
         case "appendItems":
             let to = try o.optional("toSection").map { f throws(FieldError) in try Self.identifier(f.value, f.pointer) }
-            return .appendItems(try snapshotIdentifiers(try o.required("items")), toSection: to)
-        case "insertItems": return .insertItems(try snapshotIdentifiers(try o.required("items")), try position())
-        case "deleteItems": return .deleteItems(try snapshotIdentifiers(try o.required("items")))
+            return .appendItems(try a.identifiers("items", reader: &self), toSection: to)
+        case "insertItems": return .insertItems(try a.identifiers("items", reader: &self), try a.position(reader: &self))
+        case "deleteItems": return .deleteItems(try a.identifiers("items", reader: &self))
         case "deleteAllItems": return .deleteAllItems
-        case "moveItem": return .moveItem(try one("item"), try position())
-        case "reloadItems": return .reloadItems(try snapshotIdentifiers(try o.required("items")))
-        default: return .reconfigureItems(try snapshotIdentifiers(try o.required("items")))
+        case "moveItem": return .moveItem(try a.identifier("item", reader: &self), try a.position(reader: &self))
+        case "reloadItems": return .reloadItems(try a.identifiers("items", reader: &self))
+        default: return .reconfigureItems(try a.identifiers("items", reader: &self))
         }
     }
 }

@@ -8,14 +8,10 @@ package enum APIError: Error {
     case malformedJSON(JSONSyntaxError)
     /// JSON of the wrong shape (types, missing or unknown fields): 400 naming the field.
     case badField(FieldError)
-    /// Well-formed but a layout UIKit would reject (negative sizes, over the caps): 422.
-    case unprocessable([FieldError], detail: String)
-    /// Well-formed but a batch-update request the service cannot take (negative counts or
-    /// indexes, over the caps, duplicate diff identifiers): 422.
-    case unprocessableBatch([FieldError], detail: String)
-    /// Well-formed but a snapshot no diffable data source can hold (repeated identifiers), or a
-    /// snapshot request over the caps: 422.
-    case unprocessableSnapshot([FieldError], detail: String)
+    /// Well-formed but what the request describes cannot be (`Rejected` says which kind, for the
+    /// problem type and title): a layout UIKit would reject, a batch the service cannot take, a
+    /// snapshot no diffable data source can hold, or a request over the caps: 422.
+    case unprocessable([FieldError], detail: String, rejected: Rejected = .layout)
     /// A malformed query parameter: 400 naming the parameter.
     case badQuery(parameter: String, detail: String)
     /// A request header with a value the contract does not list: 400 naming the header.
@@ -86,17 +82,9 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.invalidRequest, title: "Invalid request", status: 400, detail: e.detail,
                 errors: [.init(pointer: e.pointer.description, detail: e.detail)])
-        case .unprocessable(let errors, let detail):
+        case .unprocessable(let errors, let detail, let rejected):
             return ProblemDetails(
-                type: ProblemType.unprocessable, title: "Layout rejected", status: 422, detail: detail,
-                errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
-        case .unprocessableBatch(let errors, let detail):
-            return ProblemDetails(
-                type: ProblemType.unprocessableBatch, title: "Batch rejected", status: 422, detail: detail,
-                errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
-        case .unprocessableSnapshot(let errors, let detail):
-            return ProblemDetails(
-                type: ProblemType.unprocessableSnapshot, title: "Snapshot rejected", status: 422, detail: detail,
+                type: rejected.problemType, title: rejected.title, status: 422, detail: detail,
                 errors: errors.map { .init(pointer: $0.pointer.description, detail: $0.detail) })
         case .badHeader(let name, let detail):
             return ProblemDetails(
@@ -202,6 +190,39 @@ package enum APIError: Error {
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.
         if case .unsupportedContentEncoding = self { headers.add("Accept-Encoding", "gzip, deflate") }
         return Response.problem(problem, headers: headers)
+    }
+}
+
+extension APIError {
+    /// What a 422 rejects: its own problem type and title, so a client can tell a layout UIKit
+    /// refuses from a batch or a snapshot. A new family is a case here and its two strings.
+    package enum Rejected: Sendable {
+        case layout, batch, snapshot
+
+        var problemType: String {
+            switch self {
+            case .layout: ProblemType.unprocessable
+            case .batch: ProblemType.unprocessableBatch
+            case .snapshot: ProblemType.unprocessableSnapshot
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .layout: "Layout rejected"
+            case .batch: "Batch rejected"
+            case .snapshot: "Snapshot rejected"
+            }
+        }
+    }
+
+    /// A field error as an answer: shape errors (wrong type, missing or unknown field) are 400;
+    /// values the request cannot have, and caps, are 422 of the request's kind.
+    static func field(_ e: FieldError, rejected: Rejected = .layout) -> APIError {
+        switch e {
+        case .invalidValue, .tooMany: .unprocessable([e], detail: e.detail, rejected: rejected)
+        default: .badField(e)
+        }
     }
 }
 

@@ -39,12 +39,15 @@ extension WireReader {
             wideContentMargins: try o.optional("wideContentMargins").map { f throws(FieldError) in try f.bool() } ?? profile?.wideContentMargins)
     }
 
-    /// `width` / `height`: required unless a device profile gives it.
+    /// `width` / `height`: required unless a device profile gives it. The contract says so in
+    /// words (both are optional in its schema, for `device`), so a missing one is a 422 naming it.
     private mutating func dimension(_ o: JSONFieldObject, _ key: String, _ fallback: Double?) throws(FieldError) -> Double {
         if let f = o.optional(key) { return try length(f) }
         if let fallback { return fallback }
         if o.optional("device") != nil { return 0 } // an unknown device, already reported
-        return try length(try o.required(key))
+        let pointer = o.pointer.appending(key)
+        reject(pointer, "\(o.pointer) has no \(key); send \"width\" and \"height\" in points (with \"scale\"), or a \"device\" whose screen gives them (GET /devices lists them).")
+        return 0
     }
 
     /// "Unknown device …": the nearest names when one is close (case, spaces and punctuation

@@ -1,8 +1,10 @@
 import LayoutEngine
 
-/// The canonical form of a resolved request: fixed member order, every default spelled out, no
-/// whitespace. Key order, whitespace and omitted defaults in the client's JSON do not reach it,
-/// so it identifies the layout's content. `id` is the first 128 bits of its SHA-256, in hex.
+/// The canonical form of a resolved request: fixed member order, the original members' defaults
+/// spelled out, no whitespace. Key order, whitespace and omitted defaults in the client's JSON do
+/// not reach it, so it identifies the layout's content. `id` is the first 128 bits of its SHA-256,
+/// in hex. Ids never change: members added after a type shipped are written only when they differ
+/// from their defaults (`JSONWriter+CanonicalMember.swift`).
 extension LayoutSpec {
     /// Bumped only if the meaning of a resolved spec changes; part of every id.
     static let canonicalVersion = 1
@@ -41,7 +43,7 @@ extension JSONWriter {
 
     /// What newer fields add to a collection view: nothing at their defaults (so ids of requests
     /// without them never change), else `,{"dir":"rightToLeft","readable":[…],"wide":b}` with
-    /// only the members that are set.
+    /// only the members that are set (the not-default rule inside an array: a trailing object).
     mutating func canonicalExtras(direction: LayoutDirection, readable: Insets? = nil, wide: Bool? = nil) {
         guard direction != .leftToRight || readable != nil || wide != nil else { return }
         raw(",{")
@@ -57,8 +59,7 @@ extension JSONWriter {
     /// For types without a collection-view array (waterfall, mosaic): `,"layoutDirection":…`
     /// right to left, nothing left to right.
     mutating func canonicalDirectionMember(_ direction: LayoutDirection) {
-        guard direction != .leftToRight else { return }
-        raw(",\"layoutDirection\":"); string(direction.rawValue)
+        memberIfNotDefault("layoutDirection", direction, default: .leftToRight) { $0.string($1.rawValue) }
     }
 
     mutating func canonical(_ s: Size) {

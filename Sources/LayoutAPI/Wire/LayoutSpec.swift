@@ -53,7 +53,7 @@ package enum LayoutRequestDecoder {
         do {
             spec = try decode(JSONField(json), reader: &reader, maxElements: maxElements)
         } catch {
-            throw APIError.from(error)
+            throw APIError.field(error)
         }
         if !reader.problems.isEmpty {
             throw APIError.unprocessable(reader.problems, detail: summary(reader))
@@ -101,15 +101,5 @@ package enum LayoutRequestDecoder {
         let more = reader.problemCount - 1
         return more == 0 ? first.detail
             : "\(first.detail) (\(more) more problem\(more == 1 ? "" : "s") in errors\(reader.problemCount > reader.problems.count ? ", the first \(reader.problems.count) listed" : ""))"
-    }
-}
-
-extension APIError {
-    /// Shape errors are 400; values a layout cannot have (and caps) are 422.
-    static func from(_ e: FieldError) -> APIError {
-        switch e {
-        case .invalidValue, .tooMany: .unprocessable([e], detail: e.detail)
-        default: .badField(e)
-        }
     }
 }

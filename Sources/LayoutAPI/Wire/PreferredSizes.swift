@@ -32,16 +32,28 @@ extension WireReader {
 
     /// One reader for every self-sizing type: each well-formed entry for an item the layout has
     /// (`itemCounts[section]` items per section) goes to `apply`; every other entry is a problem
-    /// naming it, and reading goes on so one 422 lists them all.
+    /// naming it, and reading goes on so one 422 lists them all. `/invalidate` takes the entries
+    /// of every type in one field (a cell size, a list header's height with `elementKind`, a
+    /// table row's height alone), so an entry of another type's form is a 422 saying which
+    /// form this layout takes, not a 400.
     private mutating func readPreferredSizes(_ entries: [JSONField], itemCounts: [Int], emptySize: String,
                                              apply: (IndexPath, Size) -> Void) throws(FieldError) {
         for e in entries {
             let o = try e.object()
-            try o.rejectUnknownKeys(allowed: ["indexPath", "width", "height"])
+            try o.rejectUnknownKeys(allowed: ["indexPath", "width", "height", "elementKind"])
+            if let kind = o.optional("elementKind") {
+                reject(kind.pointer, "\(e.pointer) has an elementKind, but this layout has no list headers or footers to measure (entries with elementKind are for list and table layouts); send cell sizes {\"indexPath\", \"width\", \"height\"} only.")
+                continue
+            }
             let ipField = try o.required("indexPath")
             let ip = try indexPath(ipField)
+            let heightField = try o.required("height")
+            guard let widthField = o.optional("width") else {
+                reject(o.pointer.appending("width"), "\(e.pointer) has no width; a cell's measured size needs both width and height (only table rows take a height alone).")
+                continue
+            }
             let before = problemCount
-            let size = Size(width: try length(try o.required("width")), height: try length(try o.required("height")))
+            let size = Size(width: try length(widthField), height: try length(heightField))
             guard ip.section < itemCounts.count, ip.item < itemCounts[ip.section] else {
                 let shape = IndexPathProse.shape(section: ip.section, sectionCount: itemCounts.count) { itemCounts[$0] }
                 reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)], which is not an item of this layout (\(shape)); send sizes only for items the layout has.")

@@ -24,7 +24,10 @@ protocol WireLayout: LayoutDefinition {
                        budget: inout ElementBudget) throws(FieldError) -> Self
 
     /// The members after `{"v":N` of the canonical form, starting with `,"type":`: fixed member
-    /// order, every default spelled out. Equal inputs give equal bytes, and nothing else does.
+    /// order, the members the type shipped with always spelled out. Equal inputs give equal bytes,
+    /// and nothing else does. A member added later is written only when it differs from its
+    /// default (`JSONWriter.memberIfNotDefault` and siblings), so ids already handed out never
+    /// change; `ContentIDPinTests` pins one id of every type.
     func writeCanonical(into w: inout JSONWriter)
 
     /// Heap held by the resolved input (per-item sizes dominate), for the cache's budget.

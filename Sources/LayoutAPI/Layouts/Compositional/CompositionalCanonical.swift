@@ -24,7 +24,7 @@ extension JSONWriter {
         }
         raw("]")
         // List sections only: a layout without them writes what it always wrote (same ids).
-        if c.hasListSections || !c.preferredSupplementaryHeights.isEmpty { canonicalList(c) }
+        canonicalList(c, isDefault: !c.hasListSections && c.preferredSupplementaryHeights.isEmpty)
     }
 
     private mutating func list<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) {
@@ -49,7 +49,7 @@ extension JSONWriter {
             w.raw(",\"z\":"); w.int(d.zIndex); w.raw("}")
         }
         raw(",\"ortho\":"); string(s.orthogonalScrollingBehavior.rawValue)
-        if let list = s.list { raw(",\"list\":"); canonical(list) }
+        memberIfSet("list", s.list) { $0.canonical($1) }
         raw("}")
     }
 

@@ -59,8 +59,14 @@ extension WireReader {
             // "type": "list" with no configuration: UIKit's defaults (a plain list).
             c.sections = [CompositionalSection.listSection(ListSectionConfiguration())]
         } else {
-            let layoutSections = try l.required("sections").array(maxCount: Self.maximumLayoutSections)
-            if layoutSections.isEmpty, !sections.isEmpty {
+            // Neither sections nor list: UIKit has no compositional layout without a section (its
+            // initialisers take one or a provider); the contract says so in words, so a 422.
+            let sectionsField = l.optional("sections")
+            if sectionsField == nil {
+                reject(l.pointer.appending("sections"), "\(l.pointer) has neither sections nor list; a compositional layout needs its sections (\"sections\": [{\"group\": …}], NSCollectionLayoutSection) or one list configuration for every section (\"list\": {}, or \"type\": \"list\").")
+            }
+            let layoutSections = try sectionsField?.array(maxCount: Self.maximumLayoutSections) ?? []
+            if sectionsField != nil, layoutSections.isEmpty, !sections.isEmpty {
                 reject(l.pointer.appending("sections"), "\(l.pointer.appending("sections")) is empty; a compositional layout needs at least one section (NSCollectionLayoutSection). Add one: the last layout section repeats for later data sections.")
             }
             c.sections.reserveCapacity(layoutSections.count)

@@ -213,14 +213,14 @@ extension JSONWriter {
                 }
                 raw("]")
             }
-            if !s.preferredSizes.isEmpty {
-                raw(",\"preferred\":[")
-                for (j, item) in s.preferredSizes.keys.sorted().enumerated() {
-                    if j > 0 { raw(",") }
-                    let z = s.preferredSizes[item] ?? .zero
-                    int(item); raw(","); number(z.width); raw(","); number(z.height)
+            memberIfNotDefault("preferred", s.preferredSizes, default: [:]) { w, preferred in
+                w.raw("[")
+                for (j, item) in preferred.keys.sorted().enumerated() {
+                    if j > 0 { w.raw(",") }
+                    let z = preferred[item] ?? .zero
+                    w.int(item); w.raw(","); w.number(z.width); w.raw(","); w.number(z.height)
                 }
-                raw("]")
+                w.raw("]")
             }
             raw("}")
         }

@@ -117,17 +117,17 @@ extension JSONWriter {
         raw(",\"top\":"); number(c.topInset)
         raw(",\"bottom\":"); number(c.bottomInset)
         raw(",\"counts\":"); canonicalCounts(c.itemCounts)
-        // Only when used, so grids without headers, footers or pinning keep their ids.
-        if c.sectionHeadersPinToVisibleBounds || c.sectionFootersPinToVisibleBounds {
-            raw(",\"pin\":["); bool(c.sectionHeadersPinToVisibleBounds); raw(","); bool(c.sectionFootersPinToVisibleBounds); raw("]")
+        // Later members: only when used, so grids without headers, footers or pinning keep their ids.
+        memberUnlessDefault("pin", isDefault: !c.sectionHeadersPinToVisibleBounds && !c.sectionFootersPinToVisibleBounds) { w in
+            w.raw("["); w.bool(c.sectionHeadersPinToVisibleBounds); w.raw(","); w.bool(c.sectionFootersPinToVisibleBounds); w.raw("]")
         }
-        if !c.supplementarySizes.isEmpty {
-            raw(",\"supp\":[")
-            for (i, z) in c.supplementarySizes.enumerated() {
-                if i > 0 { raw(",") }
-                canonical(z.header); raw(","); canonical(z.footer)
+        memberIfNotDefault("supp", c.supplementarySizes, default: []) { w, sizes in
+            w.raw("[")
+            for (i, z) in sizes.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.canonical(z.header); w.raw(","); w.canonical(z.footer)
             }
-            raw("]")
+            w.raw("]")
         }
     }
 }

@@ -4,18 +4,24 @@ import LayoutEngine
 /// fixed member order, every default spelled out (`"type": "list"` and the compositional
 /// form of the same list write the same bytes, so they share an id).
 extension JSONWriter {
-    mutating func canonicalList(_ c: CompositionalConfiguration) {
-        let e = c.listEnvironment
-        raw(",\"listEnv\":["); string(e.generation.rawValue); raw(","); string(e.contentSizeCategory.rawValue); raw(",")
-        if let w = e.wideContentMargins { bool(w) } else { raw("null") }
-        raw(","); bool(e.collapsedTopSpacing); raw(","); bool(e.includeBackgroundDecorations); raw(","); bool(e.includeSeparators); raw("]")
-        raw(",\"supplementaryHeights\":[")
-        for (j, key) in c.preferredSupplementaryHeights.keys.sorted().enumerated() {
-            if j > 0 { raw(",") }
-            raw("["); string(key.elementKind); raw(","); int(key.indexPath.section); raw(",")
-            number(c.preferredSupplementaryHeights[key] ?? 0); raw("]")
+    /// Both members or neither: a compositional layout without list sections or measured
+    /// headers (`isDefault`) writes neither, as before lists existed.
+    mutating func canonicalList(_ c: CompositionalConfiguration, isDefault: Bool) {
+        memberUnlessDefault("listEnv", isDefault: isDefault) { w in
+            let e = c.listEnvironment
+            w.raw("["); w.string(e.generation.rawValue); w.raw(","); w.string(e.contentSizeCategory.rawValue); w.raw(",")
+            if let wide = e.wideContentMargins { w.bool(wide) } else { w.raw("null") }
+            w.raw(","); w.bool(e.collapsedTopSpacing); w.raw(","); w.bool(e.includeBackgroundDecorations); w.raw(","); w.bool(e.includeSeparators); w.raw("]")
         }
-        raw("]")
+        memberUnlessDefault("supplementaryHeights", isDefault: isDefault) { w in
+            w.raw("[")
+            for (j, key) in c.preferredSupplementaryHeights.keys.sorted().enumerated() {
+                if j > 0 { w.raw(",") }
+                w.raw("["); w.string(key.elementKind); w.raw(","); w.int(key.indexPath.section); w.raw(",")
+                w.number(c.preferredSupplementaryHeights[key] ?? 0); w.raw("]")
+            }
+            w.raw("]")
+        }
     }
 
     mutating func canonical(_ l: ListSectionConfiguration) {

@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 
 /// Every UIKit reason of spec §2, exact text, both flavors where the wording differs.
 @Suite struct BatchMessageTests {

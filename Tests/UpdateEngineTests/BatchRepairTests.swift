@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 import TestSupport
 
 /// `repair`: merged batches and split stages are valid (strict) and reach the batch's intent.

@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 import TestSupport
 
 /// Spec C4 as a property: for any batch UIKit rejects, applying the edits of every error gives a

@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 
 /// `mapping` and `steps` of valid batches (spec §1 semantics).
 @Suite struct BatchModelTests {

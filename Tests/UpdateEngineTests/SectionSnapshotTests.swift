@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 
 /// `NSDiffableDataSourceSectionSnapshot` (spec D29, decompiled iOS 26.1 section snapshot).
 @Suite struct SectionSnapshotTests {

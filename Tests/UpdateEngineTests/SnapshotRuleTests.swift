@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 import TestSupport
 
 /// Rules of docs/uikit-rules/diffable-snapshots.md beyond its worked examples.

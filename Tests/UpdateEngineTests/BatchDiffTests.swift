@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 import TestSupport
 
 /// `BatchDiff`: identifier diff whose batch UIKit accepts and which turns old into new.

@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 
 /// The update model of spec §1 and the worked scenarios of the spec and the linked reports.
 @Suite struct BatchRuleTests {

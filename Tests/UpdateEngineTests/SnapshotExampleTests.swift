@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 
 typealias SID = SnapshotIdentifier
 

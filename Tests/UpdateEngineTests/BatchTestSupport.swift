@@ -1,5 +1,4 @@
 @testable import UpdateEngine
-@testable import LayoutEngine
 
 /// Shorthands for the batch-update tests.
 func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(section: section, item: item) }

@@ -1,6 +1,5 @@
 import Testing
 @testable import UpdateEngine
-@testable import LayoutEngine
 import TestSupport
 
 /// Spec C4 for snapshots, over random operations: every error either engine raises names a field
