@@ -13,6 +13,13 @@ import Testing
         #"{"collectionView":{"device":"\#(name)"},"sections":[{"numberOfItems":3}]}"#
     }
 
+    /// A table's rows are its sections' items: "numberOfRows" (UIKit's word) points there.
+    @Test func aTableSectionsNumberOfRowsPointsAtNumberOfItems() {
+        let r = app.post(#"{"collectionView":{"width":375,"height":667},"layout":{"type":"table"},"sections":[{"numberOfRows":2}]}"#)
+        #expect(r.status == 400)
+        #expect(r.detail?.contains(#"did you mean "numberOfItems""#) == true, "\(r.detail ?? "")")
+    }
+
     @Test(arguments: [
         ("iPhone 15Pro", "iPhone 15 Pro"), ("iPhone13mini", "iPhone 13 mini"), ("iphone 16 PROMAX", "iPhone 16 Pro Max"),
         ("iPad Air 11 inch M2", "iPad Air 11-inch (M2)"), ("iPhone 16 Por", "iPhone 16 Pro"), ("iPhone SE 3rd generation", "iPhone SE (3rd generation)"),
@@ -115,6 +122,8 @@ import Testing
         ("Pixel 8", ["iPhone 16", "iPad mini"], []),
         ("", ["plain"], []),
         (String(repeating: "x", count: 10_000), ["plain"], []),
+        ("numberOfRows", ["headerTitle", "numberOfItems", "rowHeights"], ["numberOfItems"]),   // UIKit's word for a table
+        ("numberOfRows", ["width", "height"], []),
     ])
     func nearestNamesIgnoreCaseSpacingAndPunctuation(name: String, candidates: [String], expected: [String]) {
         #expect(NearestNames.closest(to: name, in: candidates) == expected)

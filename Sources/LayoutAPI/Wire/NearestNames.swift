@@ -23,6 +23,10 @@ package enum NearestNames {
             guard d <= allowed else { continue }
             if d < best { (best, found) = (d, [candidate]) } else if d == best { found.append(candidate) }
         }
+        if found.isEmpty, let names = synonyms[String(key)] {
+            // UIKit's word for what layoutd names otherwise ("numberOfRows" for a table).
+            found = names.filter { candidates.contains($0) }
+        }
         if found.isEmpty, key.count >= 4 {
             // Nothing within the allowance: names the input begins ("landscape" for
             // "landscapeLeft" and "landscapeRight").
@@ -30,6 +34,13 @@ package enum NearestNames {
         }
         return Array(found.prefix(limit))
     }
+
+    /// UIKit's names (by key) for fields layoutd names otherwise: a table's rows are its
+    /// sections' items, as in every layout type here.
+    static let synonyms: [String: [String]] = [
+        "numberofrows": ["numberOfItems"], "numberofrowsinsection": ["numberOfItems"],
+        "numberofitemsinsection": ["numberOfItems"], "rows": ["numberOfItems"],
+    ]
 
     /// Lower-cased letters and digits only, at most `maxKeyLength` of them.
     static func key(_ s: String) -> [Character] {
