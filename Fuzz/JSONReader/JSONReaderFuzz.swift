@@ -83,16 +83,19 @@ enum JSONReaderProperties {
         }
     }
 
-    /// `==`, except that a number and an integer holding the same exact value are the same: a
+    /// `==`, except that a number and an integer standing for the same Double are the same: a
     /// literal that is not a whole number but rounds to a Double past 2^53 (`999…9.99e-300` is
     /// 1e18) reads as a `.number`; written back ("1e+18") it is the whole number 10^18, an
     /// `.integer`. Both stand for the same value.
     static func sameValue(_ a: JSON, _ b: JSON) -> Bool {
         switch (a, b) {
-        case (.number(let x), .integer(let y)), (.integer(let y), .number(let x)): return Double(exactly: y) == x
+        // Past 2^53 a Double's shortest form ("1.99007199254741e+17") reads back as the exact
+        // integer it spells (199007199254741000), whose nearest Double is the original.
+        case (.number(let x), .integer(let y)), (.integer(let y), .number(let x)): return Double(y) == x
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { sameValue($0, $1) }
         case (.object(let x), .object(let y)):
-            return x.count == y.count && zip(x.members, y.members).allSatisfy { $0.key == $1.key && sameValue($0.value, $1.value) }
+            // Member order aside, as `==` (the canonical form sorts the keys).
+            return x.count == y.count && x.members.allSatisfy { m in y[m.key].map { sameValue(m.value, $0) } ?? false }
         default: return a == b
         }
     }
