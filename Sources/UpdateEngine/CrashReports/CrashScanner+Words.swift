@@ -123,31 +123,30 @@ extension CrashScanner {
 
     static func wordEnds(_ b: [UInt8], _ e: Int) -> Bool { e >= b.count || !(isAlnum(b[e]) || b[e] == UInt8(ascii: "_")) }
 
-    /// `iOS 17.2`, `iPadOS 17.2`, `iPhone OS 17.2`: the version after the word (and "OS").
     /// Sentry's event JSON names the OS and its version apart: `"os":{"name":"iOS","version":"17.2"}`
     /// (`"iOS"` then, within 40 bytes, `"version":"17.2"`).
     static func jsonVersion(_ b: [UInt8], _ i: Int) -> String? {
         var j = i
         while j < b.count, isAlnum(b[j]) { j += 1 }
         guard j < b.count, b[j] == UInt8(ascii: "\"") else { return nil }
-        let key = Array("\"version\"".utf8)
+        let key = versionKey
         let limit = min(b.count - key.count, j + 40)
         var k = j + 1
         while k <= limit {
-            if b[k] == key[0], Array(b[k..<(k + key.count)]) == key {
+            if b[k] == key[0], b[k..<(k + key.count)].elementsEqual(key) {
                 var v = k + key.count
                 while v < b.count, v - k < 60, b[v] == 0x20 || b[v] == UInt8(ascii: ":") || b[v] == UInt8(ascii: "\"") { v += 1 }
-                let start = v
-                while v < b.count, v - start < 12, (b[v] >= 0x30 && b[v] <= 0x39) || b[v] == UInt8(ascii: ".") { v += 1 }
-                let text = String(decoding: b[start..<v], as: UTF8.self)
-                guard let major = Int(text.split(separator: ".").first ?? ""), major >= 2, major <= 40 else { return nil }
-                return text
+                return versionNumber(b, at: v)
             }
             k += 1
         }
         return nil
     }
 
+    static let versionKey = Array("\"version\"".utf8)
+
+    /// `iOS 17.2`, `iPadOS 17.2`, `iPhone OS 17.2`: the version after the word (and "OS"); or
+    /// Sentry's JSON form.
     static func version(_ b: [UInt8], _ i: Int, skipWords: Int) -> String? {
         if skipWords == 0, let v = jsonVersion(b, i) { return v }
         var j = i
@@ -160,7 +159,13 @@ extension CrashScanner {
             // "iPhone OS": the skipped word must be "OS".
             guard j >= 3, CrashMatcher.lower(b[j - 3]) == UInt8(ascii: "o"), CrashMatcher.lower(b[j - 2]) == UInt8(ascii: "s") else { return nil }
         }
-        let start = j
+        return versionNumber(b, at: j)
+    }
+
+    /// `17`, `17.2` or `17.2.1` at `start` (a trailing period dropped, not followed by a letter or
+    /// digit), with a major release from 2 to 40; else nil.
+    static func versionNumber(_ b: [UInt8], at start: Int) -> String? {
+        var j = start
         var dots = 0
         while j < b.count, j - start < 12, (b[j] >= 0x30 && b[j] <= 0x39) || (b[j] == UInt8(ascii: ".") && dots < 2) {
             if b[j] == UInt8(ascii: ".") { dots += 1 }
