@@ -117,4 +117,33 @@ import Testing
             #expect(throws: LayoutRefusal.self) { try c.layout() }
         }
     }
+
+    /// Every separator rule (each appearance, header mode, visibility of both sides, chromeless
+    /// headers, a zero top inset, 0 to 3 rows and a first-item header): the planned count, which
+    /// the separators' one `append(contentsOf:)` takes as its exact length, is the count made.
+    @Test(arguments: [ListAppearance.plain, .grouped, .insetGrouped, .sidebar, .sidebarPlain])
+    func separatorCountIsExactForEveryRule(appearance: ListAppearance) throws {
+        var env = ListEnvironment()
+        env.includeSeparators = true
+        let visibilities: [ListSeparatorVisibility] = [.automatic, .visible, .hidden]
+        for headerMode in [ListHeaderMode.none, .supplementary, .firstItemInSection] {
+            for top in visibilities {
+                for bottom in visibilities {
+                    for padding in [nil, 0.0] {
+                        for insets in [nil, DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)] {
+                            let list = ListSectionConfiguration(
+                                appearance: appearance, headerMode: headerMode, headerTopPadding: padding, showsSeparators: true,
+                                separatorConfiguration: ListSeparatorConfiguration(topSeparatorVisibility: top, bottomSeparatorVisibility: bottom),
+                                contentInsets: insets)
+                            var c = CompositionalConfiguration(collectionView: CollectionViewMetrics(width: 375, height: 812, scale: 3),
+                                                               sections: [.listSection(list)], itemCounts: [0, 1, 2, 3], listEnvironment: env)
+                            let exact = try c.layout().attributes.count
+                            c.elementLimit = exact - 1
+                            #expect(throws: LayoutRefusal.self, "\(headerMode) \(top) \(bottom) \(String(describing: padding))") { try c.layout() }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -156,10 +156,30 @@ extension CompositionalBuilder {
         var x = LastRounding(), width = LastRounding(), thickness = LastRounding()
         var out = attributes
         attributes = []
-        for i in 0..<plan.count {
+        // Rows strictly between the first row (or a first-item header) and the last take the
+        // same rules (`ListSeparatorRules`: only the first, the header item and the last row
+        // differ): their separators' x, width and height are rounded once, only y per row.
+        let middle = (rules.firstRow + 1)..<max(rules.firstRow + 1, plan.count - 1)
+        let middleBottom = middle.isEmpty ? nil : rules.bottom(middle.lowerBound)
+            .map { Self.separatorBox($0, plan: plan, thickness: t, grid: grid) }
+        let middleTop = middle.isEmpty ? nil : rules.top(middle.lowerBound)
+            .map { Self.separatorBox($0, plan: plan, thickness: t, grid: grid) }
+        var i = 0
+        while i < plan.count {
+            if i == middle.lowerBound, !middle.isEmpty {
+                // The middle rows in one append (no per-separator capacity check).
+                var run = ListMiddleSeparators(rows: rows, section: plan.section, items: middle, thickness: t, grid: grid,
+                                               bottom: middleBottom, top: middleTop, bottomKind: bottomKind, topKind: topKind)
+                out.append(contentsOf: run)
+                run.skipRows()
+                rows = run.rows
+                i = middle.upperBound
+                continue
+            }
+            defer { i += 1 }
             let (rowY, height, _) = rows.next()
-            let row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
             let ip = IndexPath(section: plan.section, item: i)
+            let row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
             if let insets = rules.bottom(i) {
                 let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)
                 let rounded = Rect(x: x.round(frame.origin.x, grid), y: grid.round(frame.origin.y),
@@ -174,6 +194,12 @@ extension CompositionalBuilder {
             }
         }
         attributes = out
+    }
+
+    /// A separator's rounded x, width and height for `insets` (as the row-by-row form rounds them).
+    private static func separatorBox(_ insets: ListSeparatorInsets, plan: ListSectionPlan, thickness t: Double,
+                                     grid: PixelGrid) -> (x: Double, width: Double, height: Double) {
+        (grid.round(plan.rowX + insets.leading), grid.round(max(0, plan.rowWidth - insets.leading - insets.trailing)), grid.round(t))
     }
 }
 
@@ -268,5 +294,74 @@ struct LastRounding {
         value = grid.round(v)
         known = true
         return value
+    }
+}
+
+/// The separators of a list section's middle rows (`emitSeparators`), for one
+/// `append(contentsOf:)`: every row has the same shown sides with the same x, width and height
+/// (rounded once), so only y is computed and rounded per separator. Its length is exact.
+struct ListMiddleSeparators: Sequence, IteratorProtocol {
+    var rows: ListRows
+    let section: Int
+    let items: Range<Int>
+    let thickness: Double
+    let grid: PixelGrid
+    let bottom: (x: Double, width: Double, height: Double)?
+    let top: (x: Double, width: Double, height: Double)?
+    let bottomKind: SupplementaryKind
+    let topKind: SupplementaryKind
+    var item: Int
+    /// The current row's top separator is next (its bottom one was yielded).
+    var topDue = false
+    var rowY = 0.0
+
+    init(rows: ListRows, section: Int, items: Range<Int>, thickness: Double, grid: PixelGrid,
+         bottom: (x: Double, width: Double, height: Double)?, top: (x: Double, width: Double, height: Double)?,
+         bottomKind: SupplementaryKind, topKind: SupplementaryKind) {
+        self.rows = rows
+        self.section = section
+        self.items = items
+        self.thickness = thickness
+        self.grid = grid
+        self.bottom = bottom
+        self.top = top
+        self.bottomKind = bottomKind
+        self.topKind = topKind
+        item = items.lowerBound
+    }
+
+    var underestimatedCount: Int { items.count * ((bottom == nil ? 0 : 1) + (top == nil ? 0 : 1)) }
+
+    @inline(__always)
+    mutating func next() -> LayoutAttributes? {
+        if topDue, let t = top {
+            topDue = false
+            return LayoutAttributes(category: .decorationView, kind: topKind, indexPath: IndexPath(section: section, item: item - 1),
+                                    frame: Rect(x: t.x, y: grid.round(rowY), width: t.width, height: t.height),
+                                    zIndex: CompositionalBuilder.ListZIndex.separator)
+        }
+        guard item < items.upperBound, bottom != nil || top != nil else { return nil }
+        let (y, height, _) = rows.next()
+        let ip = IndexPath(section: section, item: item)
+        item += 1
+        if let b = bottom {
+            rowY = y
+            topDue = top != nil
+            return LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip,
+                                    frame: Rect(x: b.x, y: grid.round(y + height - thickness), width: b.width, height: b.height),
+                                    zIndex: CompositionalBuilder.ListZIndex.separator)
+        }
+        guard let t = top else { return nil }
+        return LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip,
+                                frame: Rect(x: t.x, y: grid.round(y), width: t.width, height: t.height),
+                                zIndex: CompositionalBuilder.ListZIndex.separator)
+    }
+
+    /// Advances `rows` past the middle rows (`append(contentsOf:)` walked a copy of this run).
+    mutating func skipRows() {
+        while item < items.upperBound {
+            _ = rows.next()
+            item += 1
+        }
     }
 }
