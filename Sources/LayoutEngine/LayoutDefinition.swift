@@ -41,17 +41,18 @@ extension LayoutDefinition {
 }
 
 /// Input a layout type refuses only once solved (UIKit raises or logs and lays out nothing):
-/// `pointer` is the RFC 6901 pointer of the request field to fix, `message` quotes UIKit where
-/// UIKit has words for it and says how to fix the input.
+/// `path` names the input field to fix (field identities: the service maps them to the
+/// request's JSON pointer), `message` quotes UIKit where UIKit has words for it and says how to
+/// fix the input.
 public struct LayoutRefusal: Error, Hashable, Sendable {
     /// Stable machine-readable code, e.g. `INVALID_FRAME`.
     public var code: String
-    public var pointer: String
+    public var path: [InputPathStep]
     public var message: String
 
-    public init(code: String, pointer: String, message: String) {
+    public init(code: String, path: [InputPathStep], message: String) {
         self.code = code
-        self.pointer = pointer
+        self.path = path
         self.message = message
     }
 }

@@ -79,7 +79,7 @@ import Testing
             } catch {
                 digest.add(2)
                 digest.add(error.code)
-                digest.add(error.pointer)
+                digest.add(error.path.spelled)
                 digest.add(error.message)
             }
         }

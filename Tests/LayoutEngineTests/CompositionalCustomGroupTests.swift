@@ -79,10 +79,10 @@ import Testing
         let empty = Comp.config([CompositionalSection(group: Self.custom(.fractionalWidth(1), .absolute(50), []))], [1])
         let error = Comp.error(empty)
         #expect(error?.code == "CUSTOM_GROUP_WITHOUT_ITEMS")
-        #expect(error?.pointer == "/layout/sections/0/group/custom/frames")
+        #expect(error?.path == [InputPathStep].parse("/layout/sections/0/group/custom/frames"))
         #expect(error?.message.contains("UIKit asserts \"itemCount\"") == true)
         let fractional = Comp.config([CompositionalSection(group: Self.custom(.fractionalWidth(1), .absolute(50), [], fractional: true))], [0])
-        #expect(Comp.error(fractional)?.pointer == "/layout/sections/0/group/custom/fractionalFrames")
+        #expect(Comp.error(fractional)?.path == [InputPathStep].parse("/layout/sections/0/group/custom/fractionalFrames"))
         let nestedOnly = CompositionalGroup(orientation: .horizontal, layoutSize: CompositionalSize(width: .fractionalWidth(1), height: .absolute(50)),
                                             subitems: [.group(Self.custom(.fractionalWidth(0.5), .fractionalHeight(1), []))])
         #expect(Comp.error(Comp.config([CompositionalSection(group: nestedOnly)], [1]))?.code == "GROUP_WITHOUT_ITEMS")

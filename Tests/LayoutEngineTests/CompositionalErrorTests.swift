@@ -8,7 +8,7 @@ import Testing
         let g = Comp.group(.horizontal, .absolute(100), .absolute(50), [Comp.item(.absolute(150), .absolute(50))])
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
         #expect(e.code == "GROUP_CANNOT_FIT_ITEM")
-        #expect(e.pointer == "/layout/sections/0/group/subitems/0/item/layoutSize/width")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/subitems/0/item/layoutSize/width"))
         #expect(e.message == "NSCollectionLayoutItem created with invalid combination of spacing and size specified. This group cannot fit even a single item. The first subitem needs 150 pt of width (with its edge spacing) but the group has 100 pt; make the subitem (or its edge spacing) smaller or the group larger.")
     }
 
@@ -18,7 +18,7 @@ import Testing
         var s = Comp.list()
         s.contentInsets = DirectionalInsets(leading: 16, trailing: 16)
         let e = try #require(Comp.error(Comp.config([s], [1], width: 32, height: 653)))
-        #expect(e.pointer == "/layout/sections/0/contentInsets")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/contentInsets"))
         #expect(e.message.hasPrefix("There is no room for this NSCollectionLayoutGroup to fit into its parent group or section, or it has no room for any subitems itself. Inspect the parent and ensure the contentInsets ({0, 16, 0, 16}) do not result in a negative effectiveContentSize when applied to size: {32, 653}."))
     }
 
@@ -27,7 +27,7 @@ import Testing
         let g = Comp.group(.horizontal, .absolute(100), .absolute(50), [Comp.item(.absolute(10), .absolute(10))],
                            insets: DirectionalInsets(leading: 50, trailing: 50))
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
-        #expect(e.pointer == "/layout/sections/0/group/contentInsets")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/contentInsets"))
         #expect(e.message.contains("contentInsets ({0, 50, 0, 50}) do not result in a negative effectiveContentSize when applied to size: {100, 50}."))
     }
 
@@ -35,13 +35,13 @@ import Testing
         let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [])
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
         #expect(e.code == "GROUP_WITHOUT_SUBITEMS")
-        #expect(e.pointer == "/layout/sections/0/group/subitems")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/subitems"))
     }
 
     @Test func countMustBePositive() throws {
         let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.absolute(10), .absolute(10))], count: 0)
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
-        #expect(e.pointer == "/layout/sections/0/group/count")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/count"))
         #expect(e.message == "count is 0; UIKit requires a count greater than 0 (this server accepts up to 10000).")
     }
 
@@ -50,7 +50,7 @@ import Testing
                            count: 2, kind: .repeating)
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
         #expect(e.code == "COUNT_NEEDS_ONE_SUBITEM")
-        #expect(e.pointer == "/layout/sections/0/group/subitems")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/subitems"))
         #expect(e.message.hasPrefix("A group made with repeatingSubitem:count: has exactly one subitem, this one has 2."))
     }
 
@@ -60,7 +60,7 @@ import Testing
                            count: 3, kind: .repeating)
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
         #expect(e.code == "SUBITEM_ZERO_EXTENT")
-        #expect(e.pointer == "/layout/sections/0/group/subitems/0/item/layoutSize/width")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/subitems/0/item/layoutSize/width"))
         #expect(e.message.hasPrefix("The subitem of this repeating NSCollectionLayoutGroup resolves to 0 pt along the group's axis (width)"))
     }
 
@@ -68,7 +68,7 @@ import Testing
     @Test func invalidFrameQuotesUIKit() throws {
         let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.absolute(50), .absolute(50), insets: DirectionalInsets(leading: 30, trailing: 30))])
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
-        #expect(e.pointer == "/layout/sections/0/group/subitems/0/item/contentInsets")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/subitems/0/item/contentInsets"))
         #expect(e.message.hasPrefix("UICollectionViewCompositionalLayout: Invalid frame {{30, 0}, {-10, 50}} generated when rounding frame {{30, 0}, {-10, 50}} to screen scale (3)."))
     }
 
@@ -77,7 +77,7 @@ import Testing
         let inner = Comp.group(.vertical, .fractionalWidth(0.5), .absolute(0), [Comp.item(.absolute(10), .absolute(10))])
         let g = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.absolute(10), .absolute(10)), .group(inner)])
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
-        #expect(e.pointer == "/layout/sections/0/group/subitems/1/group/layoutSize/height")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group/subitems/1/group/layoutSize/height"))
         #expect(e.message == "Invalid absolute dimension, must be > 0.0 (got 0). Send a finite number greater than 0.")
     }
 
@@ -87,7 +87,7 @@ import Testing
         for _ in 0..<32 { g = Comp.group(.horizontal, .fractionalWidth(1), .fractionalHeight(1), [.group(g)]) }
         let e = try #require(Comp.error(Comp.config([CompositionalSection(group: g)], [1])))
         #expect(e.code == "GROUP_TOO_DEEP")
-        #expect(e.pointer == "/layout/sections/0/group" + String(repeating: "/subitems/0/group", count: 32))
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/group" + String(repeating: "/subitems/0/group", count: 32)))
     }
 
     /// The element cap counts badges: 10 items with one badge each are 20 elements.
@@ -99,7 +99,7 @@ import Testing
         c.elementLimit = 19
         let e = try #require(Comp.error(c))
         #expect(e.code == "TOO_MANY_ELEMENTS")
-        #expect(e.pointer == "/sections")
+        #expect(e.path == [InputPathStep].parse("/sections"))
         #expect(e.message.hasPrefix("The layout would have 20 elements"))
         c.elementLimit = 20
         #expect(try CompositionalLayout.layout(c).attributes.count == 20)

@@ -304,7 +304,7 @@ import Testing
         var s = Self.row
         s.contentInsets = DirectionalInsets(leading: 16.5, trailing: 16.5)
         let e = try #require(Comp.error(Comp.config([s], [1], width: 33, height: 653)))
-        #expect(e.pointer == "/layout/sections/0/contentInsets")
+        #expect(e.path == [InputPathStep].parse("/layout/sections/0/contentInsets"))
         #expect(e.message.hasPrefix("There is no room for this NSCollectionLayoutGroup to fit into its parent group or section, or it has no room for any subitems itself. Inspect the parent and ensure the contentInsets ({0, 16.5, 0, 16.5}) do not result in a negative effectiveContentSize when applied to size: {33, 653}."))
     }
 

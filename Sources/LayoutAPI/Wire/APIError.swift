@@ -67,7 +67,7 @@ package enum APIError: Error {
 
     /// Input the layout type refused once solved (`LayoutRefusal`): a 422 naming the field.
     static func refused(_ refusal: LayoutRefusal) -> APIError {
-        .unprocessable([.invalidValue(pointer: JSONPointer(rfc6901: refusal.pointer), detail: refusal.message)],
+        .unprocessable([.invalidValue(pointer: JSONPointer(refusal.path), detail: refusal.message)],
                        detail: refusal.message)
     }
 

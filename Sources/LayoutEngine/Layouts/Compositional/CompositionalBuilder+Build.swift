@@ -126,13 +126,13 @@ extension CompositionalBuilder {
     private mutating func emitGlobal(_ b: BoundarySupplementaryItem, _ frame: Rect, shift: Double, index: Int) throws(CompositionalError) {
         var f = frame
         f.origin.y += shift
-        try check(f) { [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(index)] }
+        try check(f) { [.field(.layout), .field(.configuration), .field(.boundarySupplementaryItems), .index(index)] }
         emit(.supplementaryView, kind(b.elementKind), IndexPath(section: 0, item: 0), f, zIndex: b.zIndex,
              global: true, pins: b.pinToVisibleBounds)
     }
 
     private func tooManyElements(_ count: String) -> CompositionalError {
-        CompositionalError(code: "TOO_MANY_ELEMENTS", path: [.key("sections")],
+        CompositionalError(code: "TOO_MANY_ELEMENTS", path: [.field(.sections)],
                            message: "The layout would have \(count) elements (cells, item supplementaries, boundary items and decorations), over this server's cap of \(config.elementLimit) elements per request (--max-elements). Send fewer items or fewer supplementary items.")
     }
 

@@ -4,14 +4,14 @@ extension CompositionalBuilder {
     mutating func emitSection(_ s: Int, plan: DataSectionPlan, solved p: SolvedSection, y0: Double) throws(CompositionalError) {
         let width = config.collectionView.width
         let index = p.index
-        func path() -> [CompositionalError.PathComponent] { [.key("layout"), .key("sections"), .index(index)] }
+        func path() -> [CompositionalError.PathComponent] { [.field(.layout), .field(.sections), .index(index)] }
         let decorated = !p.section.decorationItems.isEmpty
         let sectionIP = IndexPath(section: s, item: 0)
         // R35: the whole section (extending boundary items and insets included), full container width.
         for (j, d) in p.section.decorationItems.enumerated() {
             let rect = Rect(x: p.containerLeading, y: y0, width: width - p.containerLeading - p.containerTrailing, height: plan.extent)
             let frame = d.contentInsets.inset(rect)
-            try check(frame) { path().appending("decorationItems", j) }
+            try check(frame) { path().appending(.decorationItems, j) }
             emit(.decorationView, kind(d.elementKind), sectionIP, frame, zIndex: d.zIndex)
         }
         let hostTop = y0 + plan.boundary.above
@@ -19,7 +19,7 @@ extension CompositionalBuilder {
         for (j, b) in p.section.boundarySupplementaryItems.enumerated() {
             var frame = plan.boundary.placed[j].frame
             frame.origin.y += hostTop
-            try check(frame) { path().appending("boundarySupplementaryItems", j) }
+            try check(frame) { path().appending(.boundarySupplementaryItems, j) }
             emit(.supplementaryView, kind(b.elementKind), sectionIP, frame, zIndex: decorated ? max(b.zIndex, 1) : b.zIndex,
                  pins: b.pinToVisibleBounds)
         }

@@ -8,7 +8,7 @@ extension CompositionalConfiguration: LayoutDefinition {
             layout.notePinnedElements()
             return layout
         } catch {
-            throw LayoutRefusal(code: error.code, pointer: error.pointer, message: error.message)
+            throw LayoutRefusal(code: error.code, path: error.path, message: error.message)
         }
     }
 

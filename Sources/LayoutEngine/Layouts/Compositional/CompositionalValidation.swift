@@ -17,30 +17,31 @@ enum CompositionalValidation {
             let v = name == 0 ? cv.width : (name == 1 ? cv.height : cv.scale)
             guard !(v.isFinite && v > 0) else { continue }
             let key = name == 0 ? "width" : (name == 1 ? "height" : "scale")
-            throw CompositionalErrors.structure("INVALID_COLLECTION_VIEW", "The collection view's \(key) is \(UIKitFormat.number(v)); it must be a finite number greater than 0.", path: [.key("collectionView"), .key(key)])
+            let field: InputField = name == 0 ? .width : (name == 1 ? .height : .scale)
+            throw CompositionalErrors.structure("INVALID_COLLECTION_VIEW", "The collection view's \(key) is \(UIKitFormat.number(v)); it must be a finite number greater than 0.", path: [.field(.collectionView), .field(field)])
         }
         if c.sections.isEmpty, !c.itemCounts.isEmpty {
-            throw CompositionalErrors.structure("NO_LAYOUT_SECTIONS", "A compositional layout needs at least one section (NSCollectionLayoutSection) for its \(c.itemCounts.count) data section\(c.itemCounts.count == 1 ? "" : "s"); add one to layout.sections (the last one repeats for later data sections).", path: [.key("layout"), .key("sections")])
+            throw CompositionalErrors.structure("NO_LAYOUT_SECTIONS", "A compositional layout needs at least one section (NSCollectionLayoutSection) for its \(c.itemCounts.count) data section\(c.itemCounts.count == 1 ? "" : "s"); add one to layout.sections (the last one repeats for later data sections).", path: [.field(.layout), .field(.sections)])
         }
         var nodes = c.boundarySupplementaryItems.count
         for (j, b) in c.boundarySupplementaryItems.enumerated() {
-            try size(b.layoutSize) { [.key("layout"), .key("configuration"), .key("boundarySupplementaryItems"), .index(j), .key("layoutSize")] }
+            try size(b.layoutSize) { [.field(.layout), .field(.configuration), .field(.boundarySupplementaryItems), .index(j), .field(.layoutSize)] }
         }
         // By index: an array's iterator copies each section (a retain per array in it).
         for i in c.sections.indices {
-            func path() -> Path { [.key("layout"), .key("sections"), .index(i)] }
+            func path() -> Path { [.field(.layout), .field(.sections), .index(i)] }
             if c.sections[i].list != nil {
                 // List sections stack rows vertically (UICollectionLayoutListConfiguration).
                 guard c.scrollDirection == .vertical else {
-                    throw CompositionalErrors.structure("LIST_NEEDS_VERTICAL_SCROLLING", "List sections (UICollectionLayoutListConfiguration) lay out rows vertically; this layout scrolls horizontally. Remove layout.configuration.scrollDirection or set it to \"vertical\".", path: [.key("layout"), .key("configuration"), .key("scrollDirection")])
+                    throw CompositionalErrors.structure("LIST_NEEDS_VERTICAL_SCROLLING", "List sections (UICollectionLayoutListConfiguration) lay out rows vertically; this layout scrolls horizontally. Remove layout.configuration.scrollDirection or set it to \"vertical\".", path: [.field(.layout), .field(.configuration), .field(.scrollDirection)])
                 }
                 continue
             }
             nodes += c.sections[i].boundarySupplementaryItems.count + c.sections[i].decorationItems.count
             for (j, b) in c.sections[i].boundarySupplementaryItems.enumerated() {
-                try size(b.layoutSize) { path().appending("boundarySupplementaryItems", j).appending("layoutSize") }
+                try size(b.layoutSize) { path().appending(.boundarySupplementaryItems, j).appending(.layoutSize) }
             }
-            try group(c.sections[i].group, depth: 1, nodes: &nodes) { path().appending("group") }
+            try group(c.sections[i].group, depth: 1, nodes: &nodes) { path().appending(.group) }
         }
     }
 
@@ -52,10 +53,10 @@ enum CompositionalValidation {
         nodes += 1
         try checkNodes(nodes, path: path)
         if let provider = g.custom {
-            func customPath() -> Path { path().appending("custom") }
-            try size(g.layoutSize) { customPath().appending("layoutSize") }
+            func customPath() -> Path { path().appending(.custom) }
+            try size(g.layoutSize) { customPath().appending(.layoutSize) }
             nodes += provider.items.count
-            let framesKey = provider.fractional ? "fractionalFrames" : "frames"
+            let framesKey: InputField = provider.fractional ? .fractionalFrames : .frames
             try checkNodes(nodes) { customPath().appending(framesKey) }
             // N3: the section solver asks the root group for item i mod n; with n = 0 UIKit asserts.
             if provider.items.isEmpty, depth == 1 {
@@ -63,31 +64,31 @@ enum CompositionalValidation {
             }
             return
         }
-        try size(g.layoutSize) { path().appending("layoutSize") }
+        try size(g.layoutSize) { path().appending(.layoutSize) }
         guard !g.subitems.isEmpty else {
-            throw CompositionalErrors.structure("GROUP_WITHOUT_SUBITEMS", "This NSCollectionLayoutGroup has no subitems; UIKit requires at least one. Add an item or group to subitems.", path: path().appending("subitems"))
+            throw CompositionalErrors.structure("GROUP_WITHOUT_SUBITEMS", "This NSCollectionLayoutGroup has no subitems; UIKit requires at least one. Add an item or group to subitems.", path: path().appending(.subitems))
         }
         if let count = g.count {
             guard count >= 1, count <= maximumCount else {
-                throw CompositionalErrors.structure("INVALID_COUNT", "count is \(count); UIKit requires a count greater than 0 (this server accepts up to \(maximumCount)).", path: path().appending("count"))
+                throw CompositionalErrors.structure("INVALID_COUNT", "count is \(count); UIKit requires a count greater than 0 (this server accepts up to \(maximumCount)).", path: path().appending(.count))
             }
             guard g.subitems.count == 1 else {
                 let initializer = g.countKind == .repeating ? "repeatingSubitem:count:" : "subitem:count:"
-                throw CompositionalErrors.structure("COUNT_NEEDS_ONE_SUBITEM", "A group made with \(initializer) has exactly one subitem, this one has \(g.subitems.count). Send one subitem, or drop count to repeat the subitems until the group is full.", path: path().appending("subitems"))
+                throw CompositionalErrors.structure("COUNT_NEEDS_ONE_SUBITEM", "A group made with \(initializer) has exactly one subitem, this one has \(g.subitems.count). Send one subitem, or drop count to repeat the subitems until the group is full.", path: path().appending(.subitems))
             }
         }
         for k in g.subitems.indices {
             switch g.subitems[k] {
             case .item(let item):
-                func p() -> Path { path().appending("subitems", k).appending("item") }
+                func p() -> Path { path().appending(.subitems, k).appending(.item) }
                 nodes += 1 + item.supplementaryItems.count
                 try checkNodes(nodes, path: p)
-                try size(item.layoutSize) { p().appending("layoutSize") }
+                try size(item.layoutSize) { p().appending(.layoutSize) }
                 for (j, s) in item.supplementaryItems.enumerated() {
-                    try size(s.layoutSize) { p().appending("supplementaryItems", j).appending("layoutSize") }
+                    try size(s.layoutSize) { p().appending(.supplementaryItems, j).appending(.layoutSize) }
                 }
             case .group(let child):
-                try group(child, depth: depth + 1, nodes: &nodes) { path().appending("subitems", k).appending("group") }
+                try group(child, depth: depth + 1, nodes: &nodes) { path().appending(.subitems, k).appending(.group) }
             }
         }
     }
@@ -100,7 +101,7 @@ enum CompositionalValidation {
 
     /// R7: both dimensions finite and > 0.
     static func size(_ s: CompositionalSize, path: () -> Path) throws(CompositionalError) {
-        if !(s.width.value.isFinite && s.width.value > 0) { throw CompositionalErrors.invalidDimension(s.width, path: path().appending("width")) }
-        if !(s.height.value.isFinite && s.height.value > 0) { throw CompositionalErrors.invalidDimension(s.height, path: path().appending("height")) }
+        if !(s.width.value.isFinite && s.width.value > 0) { throw CompositionalErrors.invalidDimension(s.width, path: path().appending(.width)) }
+        if !(s.height.value.isFinite && s.height.value > 0) { throw CompositionalErrors.invalidDimension(s.height, path: path().appending(.height)) }
     }
 }

@@ -41,13 +41,13 @@ extension GroupSolver {
                 var nested = child
                 nested.layoutSize = c.layoutSize
                 childSize = try solveCustom(nested, size: c.size, environment: CustomGroupEnvironment(group: nested, contentSize: c.environment),
-                                            limited: true) { path().appending("subitems", c.index).appending("group") }
+                                            limited: true) { path().appending(.subitems, c.index).appending(.group) }
             case .group(let child):
                 spacing = child.edgeSpacing
                 childOrientation = child.orientation
                 var nested = child
                 nested.layoutSize = c.layoutSize
-                childSize = try solve(nested, size: c.size) { path().appending("subitems", c.index).appending("group") }
+                childSize = try solve(nested, size: c.size) { path().appending(.subitems, c.index).appending(.group) }
             }
             candidates[ci].child = Child(size: childSize, leaves: start..<solution.leaves.count,
                                          axis: Self.edges(spacing, group: childOrientation, alongX: horizontal),
@@ -125,15 +125,15 @@ extension GroupSolver {
                                 path groupPath: () -> [CompositionalError.PathComponent], index: Int) throws(CompositionalError) -> Rect {
         let frame = Rect(origin: .zero, size: size)
         let cell = item.contentInsets.ignoringEstimatedAxes(of: layoutSize).inset(frame)
-        func path() -> [CompositionalError.PathComponent] { groupPath().appending("subitems", index).appending("item") }
-        try checkFrame(cell) { path().appending("contentInsets") }
+        func path() -> [CompositionalError.PathComponent] { groupPath().appending(.subitems, index).appending(.item) }
+        try checkFrame(cell) { path().appending(.contentInsets) }
         for (j, s) in item.supplementaryItems.enumerated() {
             let host = LayoutContainer(size: cell.size, insets: .zero)
             let badgeSize = grid.resolve(s.layoutSize, in: host)
             let f = Anchoring.frame(container: Rect(origin: .zero, size: cell.size), size: badgeSize,
                                     containerAnchor: s.containerAnchor, itemAnchor: s.itemAnchor)
             let badge = s.contentInsets.ignoringEstimatedAxes(of: s.layoutSize).inset(f)
-            try checkFrame(badge) { path().appending("supplementaryItems", j).appending("contentInsets") }
+            try checkFrame(badge) { path().appending(.supplementaryItems, j).appending(.contentInsets) }
             let placed = GroupSolution.Badge(kind: s.elementKind, frame: badge, zIndex: s.zIndex)
             if start + j < solution.badges.count { solution.badges[start + j] = placed } else { solution.badges.append(placed) }
         }

@@ -29,7 +29,7 @@ extension GroupSolver {
             var f = environment.frame(of: item, fractional: provider.fractional)
             guard f.origin.x.isFinite, f.origin.y.isFinite, f.size.width.isFinite, f.size.height.isFinite else {
                 throw CompositionalErrors.structure("INVALID_CUSTOM_FRAME", "Custom item \(i) resolves to a frame that is not finite (\(UIKitFormat.rect(f))); send finite frames.",
-                                                    path: path().appending("custom").appending(provider.fractional ? "fractionalFrames" : "frames").appending(i))
+                                                    path: path().appending(.custom).appending(provider.fractional ? .fractionalFrames : .frames).appending(i))
             }
             // Right to left the layout is mirrored once built; a custom group's items are not
             // mirrored within it (the custom branch returns before

@@ -59,7 +59,7 @@ struct GroupSolver {
         let container = LayoutContainer(size: size, insets: insets)
         guard container.effectiveWidth > 0, container.effectiveHeight > 0 else {
             throw CompositionalErrors.noRoom(insets: insets, size: size, transposed: transposed,
-                                              path: path().appending(insets.isZero ? "layoutSize" : "contentInsets"))
+                                              path: path().appending(insets.isZero ? .layoutSize : .contentInsets))
         }
         let spacing = group.interItemSpacing?.spacing ?? 0
         let mark = candidates.count
@@ -113,7 +113,7 @@ struct GroupSolver {
             let extent = horizontal ? size.width : size.height
             // Built only for an error: the walk runs once per candidate.
             func subPath() -> [CompositionalError.PathComponent] {
-                path().appending("subitems", index).appending(isGroup ? "group" : "item").appending("layoutSize").appending(horizontal ? "width" : "height")
+                path().appending(.subitems, index).appending(isGroup ? .group : .item).appending(.layoutSize).appending(horizontal ? .width : .height)
             }
             guard extent > 0 else {
                 throw CompositionalErrors.zeroExtent(group: group, extent: extent, path: subPath())

@@ -42,30 +42,30 @@ final class SolvedSection {
         orthogonal = section.orthogonalScrollingBehavior != .none
         (containerLeading, containerTrailing) = layoutInsets
         let si = section.contentInsets
-        func path() -> Path { [.key("layout"), .key("sections"), .index(index)] }
+        func path() -> Path { [.field(.layout), .field(.sections), .index(index)] }
         root = Self.rootContainer(section, size: Size(width: cv.width, height: cv.height), layoutInsets: layoutInsets)
         guard root.effectiveWidth > 0, root.effectiveHeight > 0 else {
             throw CompositionalErrors.noRoom(insets: root.insets, size: root.size, transposed: transposed,
-                                              path: si.isZero ? [.key("collectionView")] : path().appending("contentInsets"))
+                                              path: si.isZero ? [.field(.collectionView)] : path().appending(.contentInsets))
         }
         let resolved = grid.resolve(section.group.layoutSize, in: root)
         guard resolved.width > 0, resolved.height > 0 else {
             throw CompositionalErrors.zeroExtent(group: section.group, extent: min(resolved.width, resolved.height),
-                                                 path: path().appending("group").appending("layoutSize").appending(resolved.width > 0 ? "height" : "width"))
+                                                 path: path().appending(.group).appending(.layoutSize).appending(resolved.width > 0 ? .height : .width))
         }
         var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: leafBudget, mirrorsCustomItems: mirrorsCustomItems)
         let size: Size
         if section.group.custom != nil {
             // N3: every frame the provider returns is an item of the root group, whatever the budget.
             let environment = Self.customEnvironment(section.group, in: root, grid: grid)
-            size = try solver.solveCustom(section.group, size: resolved, environment: environment, limited: false) { path().appending("group") }
+            size = try solver.solveCustom(section.group, size: resolved, environment: environment, limited: false) { path().appending(.group) }
         } else {
-            size = try solver.solve(section.group, size: resolved) { path().appending("group") }
+            size = try solver.solve(section.group, size: resolved) { path().appending(.group) }
         }
         // Every walk accepts at least one subitem or throws, so this holds; kept so no later
         // `i mod n` can divide by zero whatever the input.
         guard !solver.solution.leaves.isEmpty else {
-            throw CompositionalErrors.structure("GROUP_WITHOUT_ITEMS", "This section's group holds no items; give it at least one item.", path: path().appending("group"))
+            throw CompositionalErrors.structure("GROUP_WITHOUT_ITEMS", "This section's group holds no items; give it at least one item.", path: path().appending(.group))
         }
         rootSize = size
         solution = solver.solution
@@ -131,7 +131,7 @@ final class SolvedSection {
         var solver = GroupSolver(grid: grid, transposed: transposed, leafBudget: solution.leaves.count, preferred: preferred,
                                  mirrorsCustomItems: mirrorsCustomItems)
         let resolved = grid.resolve(section.group.layoutSize, in: root)
-        let path: [CompositionalError.PathComponent] = [.key("layout"), .key("sections"), .index(index), .key("group")]
+        let path: [CompositionalError.PathComponent] = [.field(.layout), .field(.sections), .index(index), .field(.group)]
         let size = section.group.custom != nil
             ? try solver.solveCustom(section.group, size: resolved, environment: Self.customEnvironment(section.group, in: root, grid: grid), limited: false) { path }
             : try solver.solve(section.group, size: resolved) { path }

@@ -38,7 +38,7 @@ extension CompositionalBuilder {
             .withSeparators(metrics: metrics, environment: config.listEnvironment, collectionView: config.collectionView)
         if grid.round(plan.rowWidth) < 0 {
             let path: [CompositionalError.PathComponent] = list.contentInsets != nil
-                ? [.key("layout"), .key("sections"), .index(l), .key("contentInsets")] : [.key("collectionView"), .key("layoutMargins")]
+                ? [.field(.layout), .field(.sections), .index(l), .field(.contentInsets)] : [.field(.collectionView), .field(.layoutMargins)]
             throw CompositionalError(code: "INVALID_FRAME", path: path,
                                      message: "The rows of list section \(s) would be \(UIKitFormat.number(plan.rowWidth)) points wide: the leading inset \(UIKitFormat.number(plan.leading)) and trailing inset \(UIKitFormat.number(plan.trailing)) leave no room in a collection view \(UIKitFormat.number(config.collectionView.width)) points wide. Use smaller insets (or layout margins) or a wider collection view.")
         }
