@@ -8,6 +8,8 @@
 --   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
 --   MODE=comphit / compmiss: as hit / miss with a compositional layout, Apple's "Nested Groups"
 --     sample (a 0.7-wide item beside a vertical group of 2, groups 0.4 of the height tall).
+--   MODE=listhit / listmiss: as hit / miss with a plain list (UICollectionLayoutListConfiguration
+--     .plain) of ITEMS rows on an iPhone 15 (393 wide @3x), separators reported (docs/lists.md).
 -- Prints one machine-readable RESULT line at the end (same fields as the peer servers' bench/wrk.lua).
 local mode = os.getenv("MODE") or "get"
 local items = os.getenv("ITEMS") or "1000"
@@ -26,6 +28,11 @@ if mode == "comphit" or mode == "compmiss" then
     '"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},' ..
     '"height":{"fractionalHeight":0.3}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}}]}}]}}]},' ..
     '"sections":[{"numberOfItems":' .. items .. '}]}'
+elseif mode == "listhit" or mode == "listmiss" then
+  prefix = '{"collectionView":{"width":393,"scale":3,"height":'
+  suffix = '},"layout":{"type":"list","list":{"appearance":"plain"},' ..
+    '"listEnvironment":{"includeSeparators":true}},' ..
+    '"sections":[{"numberOfItems":' .. items .. '}]}'
 end
 
 local threads = 0
@@ -34,7 +41,8 @@ function setup(thread)
   threads = threads + 1
 end
 
-if mode == "hit" or mode == "miss" or mode == "hitmin" or mode == "hitgzip" or mode == "comphit" or mode == "compmiss" then
+if mode == "hit" or mode == "miss" or mode == "hitmin" or mode == "hitgzip" or mode == "comphit" or mode == "compmiss"
+   or mode == "listhit" or mode == "listmiss" then
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
   wrk.body = prefix .. "800" .. suffix
@@ -59,7 +67,7 @@ if mode == "query" then
   end
 end
 
-if mode == "miss" or mode == "compmiss" then
+if mode == "miss" or mode == "compmiss" or mode == "listmiss" then
   local counter = 0
   request = function()
     counter = counter + 1

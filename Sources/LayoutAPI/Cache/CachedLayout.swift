@@ -45,8 +45,19 @@ final class CachedLayout: Sendable {
     /// The validator of the binary representation (`"{id}.pb"`).
     let protobufETag: String
     /// The scale the binary answers write frames at (the compact store's, else the one at which
-    /// the first frames are whole pixels: `CompactElements.chooseScale`).
-    let protobufScale: Double
+    /// the first frames are whole pixels: `CompactElements.chooseScale`), found by the first
+    /// binary answer: probing 256 frames at up to four scales cost a computed 1,000-item
+    /// `POST /layout` more than encoding its JSON answer. Its bits, 0 until found (a scale is
+    /// at least 1); two first answers find the same value.
+    private let scaleBits = Atomic<UInt64>(0)
+    var protobufScale: Double {
+        let bits = scaleBits.load(ordering: .relaxed)
+        if bits != 0 { return Double(bitPattern: bits) }
+        let scale = layout.attributes.pixelScale
+            ?? CompactElements.chooseScale(layout.attributes.prefix(256), preferred: layout.pinning.scale)
+        scaleBits.store(scale.bitPattern, ordering: .relaxed)
+        return scale
+    }
     /// `/layout/{id}`.
     let location: String
     /// With a shared store: whether it holds this layout's row (committed here, or read from
@@ -70,8 +81,6 @@ final class CachedLayout: Sendable {
         var layout = layout
         if layout.attributes.count >= Self.compactFromElements { layout.compactElements() }
         self.layout = layout
-        self.protobufScale = layout.attributes.pixelScale
-            ?? CompactElements.chooseScale(layout.attributes.prefix(256), preferred: layout.pinning.scale)
         self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
         self.minimal = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
         var bytes = 256 + id.utf8.count

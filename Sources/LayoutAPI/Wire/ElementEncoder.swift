@@ -69,6 +69,20 @@ struct ElementEncoder {
     @discardableResult
     mutating func write(_ list: some Collection<LayoutAttributes>, estimates: Bool, into w: inout JSONWriter,
                         limit: Int = .max) -> Bool {
+        writeElements(list, estimates: estimates, into: &w, limit: limit)
+    }
+
+    /// A layout's elements: in array form (as computed, below `CachedLayout.compactFromElements`)
+    /// written from the array, whose reads inline here, where the store's iterator is a call
+    /// into LayoutEngine per element (a fifth of encoding a computed 1,000-item layout in perf).
+    @discardableResult
+    mutating func write(_ store: ElementStore, estimates: Bool, into w: inout JSONWriter, limit: Int = .max) -> Bool {
+        store.isCompact ? writeElements(store, estimates: estimates, into: &w, limit: limit)
+            : writeElements(store.array, estimates: estimates, into: &w, limit: limit)
+    }
+
+    private mutating func writeElements(_ list: some Collection<LayoutAttributes>, estimates: Bool, into w: inout JSONWriter,
+                                        limit: Int) -> Bool {
         var remaining = list.count
         guard remaining > 0 else { return true }
         var state = EncoderState(prefixes: prefixes, estimates: estimates, memo: remaining >= Self.memoThreshold)
