@@ -53,12 +53,14 @@ package enum LayoutEncoder {
     /// kinds beyond header and footer (compositional) also count elements by kind name. Section
     /// headers and footers are counted whatever their kind's name (`header`, or UIKit's
     /// `UICollectionElementKindSectionHeader` in list and compositional layouts).
-    static func minimal(id: String, layout: Layout) -> [UInt8] {
+    /// Cells, section headers and footers (of any kind named as UIKit's), and elements per kind.
+    private static func tally(_ elements: some Sequence<LayoutAttributes>,
+                              kinds: [String]) -> (cells: Int, headers: Int, footers: Int, byKind: [Int]) {
         var cells = 0, headers = 0, footers = 0
-        var byKind = [Int](repeating: 0, count: layout.elementKinds.count)
-        let headerKinds = layout.elementKinds.indices.filter { layout.elementKinds[$0] == Layout.sectionHeaderKind }
-        let footerKinds = layout.elementKinds.indices.filter { layout.elementKinds[$0] == Layout.sectionFooterKind }
-        for a in layout.attributes {
+        var byKind = [Int](repeating: 0, count: kinds.count)
+        let headerKinds = kinds.indices.filter { kinds[$0] == Layout.sectionHeaderKind }
+        let footerKinds = kinds.indices.filter { kinds[$0] == Layout.sectionFooterKind }
+        for a in elements {
             switch (a.category, a.kind) {
             case (.cell, _): cells += 1
             case (.supplementaryView, .header?) where !a.isGlobal: headers += 1
@@ -69,6 +71,14 @@ package enum LayoutEncoder {
             }
             if a.category != .cell, let k = a.kind, Int(k.rawValue) < byKind.count { byKind[Int(k.rawValue)] += 1 }
         }
+        return (cells, headers, footers, byKind)
+    }
+
+    static func minimal(id: String, layout: Layout) -> [UInt8] {
+        // A computed layout's array is read in place (its reads inline here); the store's
+        // iterator is a call into LayoutEngine per element.
+        let (cells, headers, footers, byKind) = layout.attributes.isCompact
+            ? tally(layout.attributes, kinds: layout.elementKinds) : tally(layout.attributes.array, kinds: layout.elementKinds)
         let orthogonal = layout.sections.lazy.filter { $0.orthogonalContentSize != nil }.count
         let limit = summaryListLimit
         var w = JSONWriter(capacity: 256)
