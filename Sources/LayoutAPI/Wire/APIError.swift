@@ -216,11 +216,13 @@ extension APIError {
         }
     }
 
-    /// A field error as an answer: shape errors (wrong type, missing or unknown field) are 400;
-    /// values the request cannot have, and caps, are 422 of the request's kind.
+    /// A field error as an answer: shape errors (wrong type, missing or unknown field, null) are
+    /// 400; values the request cannot have, and caps, are 422 of the request's kind. A typed read
+    /// that found `null` (a required field, an array entry) is the null 400 (`FieldError.null`).
     static func field(_ e: FieldError, rejected: Rejected = .layout) -> APIError {
         switch e {
         case .invalidValue, .tooMany: .unprocessable([e], detail: e.detail, rejected: rejected)
+        case .wrongType(let pointer, _, let found) where found == JSON.null.kindDescription: .badField(.null(pointer: pointer))
         default: .badField(e)
         }
     }
