@@ -9,9 +9,9 @@ import HTTP
 /// (`LayoutApplication+Plan.swift`, `Encoding/`).
 extension LayoutApplication {
     static let routes: [Route] = [
-        // template                    methods  cost                   caching      [request type] handler (app, request, [body,] plan)
+        // template                    methods  cost                   caching      [request type | inline writer] handler (app, request, [body,] plan)
         Route("/",                       .get,  .sized(playgroundCost), .revalidate) { _, _, _ in Playground.answer },
-        Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
+        Route("/healthz",                .get,  .inline,               .noStore, inline: writeHealth) { _, _, _ in healthAnswer },
         Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
         Route("/docs",                   .get,  .sized(referenceCost), .revalidate) { _, _, _ in APIReference.answer },
         Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
@@ -19,7 +19,7 @@ extension LayoutApplication {
         Route("/layout",                 .post, .sized(postCost),      .noStore, body: LayoutRequest.self) { (app, r, body, plan) throws(APIError) in try app.postLayout(r, body, &plan) },
         Route("/layout/{id}.svg",        .get,  .sized(svgCost),       .immutable)  { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
         Route("/layout/{id}",            .get,  .sized(layoutCost),    .immutable)  { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },
-        Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable)  { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
+        Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable, inline: writeRectQuery) { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
         Route("/layout/{id}/orthogonal-target", .get, .inline,         .immutable)  { (app, r, plan) throws(APIError) in try app.orthogonalTarget(r, plan) },
         Route("/layout/{id}/invalidate", .post, .offload,              .noStore, body: InvalidationRequest.self) { (app, r, body, plan) throws(APIError) in try app.invalidateLayout(r, body, plan) },
         Route("/batch/validate",         .post, .offload,              .noStore, body: BatchValidateRequest.self) { (app, r, body, _) throws(APIError) in try app.postBatchValidate(r, body) },
@@ -36,6 +36,12 @@ extension LayoutApplication {
 struct Route: Sendable {
     /// Runs the route for a request whose plan (`LayoutApplication.Plan`) was made at its head.
     typealias Handler = @Sendable (LayoutApplication, Request, inout LayoutApplication.Plan) throws(APIError) -> Answer
+    /// The hot path of a bodyless `GET` (`LayoutApplication.respondInline`): writes the same
+    /// bytes the handler's answer would be, straight into the loop's buffers, from the head, the
+    /// `{id}` and the query (after `?`, nil without one) read in place; or returns false, leaving
+    /// the writer as it was, and the request goes the ordinary way.
+    typealias InlineWriter = @Sendable (LayoutApplication, RequestHead, _ id: UnsafeBufferPointer<UInt8>, _ query: UnsafeBufferPointer<UInt8>?,
+                                        inout ResponseWriter) -> Bool
 
     /// Methods: `GET` (which answers `HEAD` too) or `POST` with a body.
     enum Methods: Sendable {
@@ -79,6 +85,8 @@ struct Route: Sendable {
     let cost: Cost
     let caching: Caching
     let handler: Handler
+    /// The route's hot path, if it has one.
+    let inline: InlineWriter?
     /// The template's segments: a literal, or `{id}` with an optional literal suffix (`{id}.svg`).
     let segments: [Segment]
     /// Whether the template has an `{id}`: the plan pins that layout.
@@ -102,12 +110,14 @@ struct Route: Sendable {
         takesText = Body.takesText
     }
 
-    init(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, handler: @escaping Handler) {
+    init(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, inline: InlineWriter? = nil,
+         handler: @escaping Handler) {
         self.template = template
         self.methods = methods
         self.cost = cost
         self.caching = caching
         self.handler = handler
+        self.inline = inline
         let parts = template.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         segments = parts.map { part in
             let open = Array("{id}".utf8)
@@ -125,10 +135,15 @@ struct Route: Sendable {
     /// The `{id}` of `path` if it matches this template (`""` for a template without one), nil if
     /// it does not. Walks the UTF-8 bytes once, allocating only the id.
     func match(_ path: Substring) -> Substring? {
-        let utf8 = path.utf8
+        match(path.utf8).map { Substring($0) }
+    }
+
+    /// The same walk over bytes read in place (the inline path: no String is made): the `{id}`'s
+    /// bytes (empty for a template without one), or nil.
+    func match<Bytes: BidirectionalCollection<UInt8>>(_ utf8: Bytes) -> Bytes.SubSequence? {
         guard utf8.first == UInt8(ascii: "/") else { return nil }
         var rest = utf8.dropFirst()
-        var id: Substring.UTF8View.SubSequence?
+        var id: Bytes.SubSequence?
         for (n, segment) in segments.enumerated() {
             let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             let part = rest[..<end]
@@ -148,7 +163,7 @@ struct Route: Sendable {
                 rest = rest[rest.index(after: end)...]
             }
         }
-        return id.map { Substring($0) } ?? ""
+        return id ?? utf8[utf8.startIndex..<utf8.startIndex]
     }
 
     /// Templates of the table, in order, each once; also the metrics labels.
