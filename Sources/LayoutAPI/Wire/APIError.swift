@@ -195,25 +195,14 @@ package enum APIError: Error {
 
 extension APIError {
     /// What a 422 rejects: its own problem type and title, so a client can tell a layout UIKit
-    /// refuses from a batch or a snapshot. A new family is a case here and its two strings.
-    package enum Rejected: Sendable {
-        case layout, batch, snapshot
+    /// refuses from a batch or a snapshot. A new family is one line here (and its type in openapi.yaml).
+    package struct Rejected: Sendable {
+        let problemType: String
+        let title: String
 
-        var problemType: String {
-            switch self {
-            case .layout: ProblemType.unprocessable
-            case .batch: ProblemType.unprocessableBatch
-            case .snapshot: ProblemType.unprocessableSnapshot
-            }
-        }
-
-        var title: String {
-            switch self {
-            case .layout: "Layout rejected"
-            case .batch: "Batch rejected"
-            case .snapshot: "Snapshot rejected"
-            }
-        }
+        static let layout = Rejected(problemType: ProblemType.unprocessable, title: "Layout rejected")
+        static let batch = Rejected(problemType: ProblemType.base + "unprocessable-batch", title: "Batch rejected")
+        static let snapshot = Rejected(problemType: ProblemType.base + "unprocessable-snapshot", title: "Snapshot rejected")
     }
 
     /// A field error as an answer: shape errors (wrong type, missing or unknown field, null) are
@@ -236,8 +225,6 @@ enum ProblemType {
     static let unprocessable = base + "unprocessable-layout"
     static let invalidQuery = base + "invalid-query"
     static let invalidHeader = base + "invalid-header"
-    static let unprocessableBatch = base + "unprocessable-batch"
-    static let unprocessableSnapshot = base + "unprocessable-snapshot"
     static let unknownLayout = base + "unknown-layout"
     static let unknownFormat = base + "unknown-format"
     static let storeUnavailable = base + "store-unavailable"
