@@ -17,7 +17,7 @@ public func fuzzJSONReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 enum JSONReaderProperties {
-    /// The depth the service parses request bodies with (`RequestDocument.maxDepth`).
+    /// The depth the service parses request bodies with (`RequestBodyLimits.maxDepth`).
     static let maxDepth = 128
 
     static func check(_ input: [UInt8]) {

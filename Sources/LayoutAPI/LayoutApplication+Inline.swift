@@ -16,37 +16,51 @@ import LayoutEngine
 /// on the loop (the benchmark's 375x667 rect: about 20 elements); larger answers are offloaded
 /// as before, and the loop's writer keeps at most `ResponseWriter.keptCapacity` between answers.
 extension LayoutApplication {
+    /// The route the table's matcher finds for the target's path (the same walk as `Route.resolve`,
+    /// over the target's bytes in place: no String is made), answered by its inline writer if it
+    /// has one. A declined request is matched again by `plan(for:)`: HTTP asks for the plan of a
+    /// bodyless request only after the hot path declined it.
     public func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool {
         let head = request.head
         guard head.method == "GET" else { return false }
-        // The target's bytes, read in place (one pass, no index arithmetic on String).
         return head.target.utf8.withContiguousStorageIfAvailable { target -> Bool in
-            if Self.equal(target, "/healthz") { return writeHealth(head, into: &writer) }
-            guard let query = RectQueryTarget(target) else { return false }
-            return writeRectQuery(head, query, into: &writer)
+            let mark = target.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
+            let path = UnsafeBufferPointer(rebasing: target[..<mark])
+            let query = mark == target.endIndex ? nil : UnsafeBufferPointer(rebasing: target[(mark + 1)...])
+            for route in Self.routes {
+                guard let id = route.match(path) else { continue }
+                guard route.methods == .get else { continue }   // a 405 here: the ordinary path answers it
+                guard let inline = route.inline, inline(self, head, UnsafeBufferPointer(rebasing: id), query, &writer) else { return false }
+                writer.route = route.template
+                return true
+            }
+            return false
         } ?? false
     }
 
-    /// The route line of element queries (its template names the metrics label).
-    static let elementsRoute = routes.first { $0.template == "/layout/{id}/elements" }
-
     /// `GET /healthz`: `finish`'s fields for `healthAnswer` (JSON, `no-store`, varies on
     /// Accept-Encoding) unless the client refuses identity for a 15-byte body.
-    func writeHealth(_ head: RequestHead, into writer: inout ResponseWriter) -> Bool {
+    static func writeHealth(_ app: LayoutApplication, _ head: RequestHead, _ id: UnsafeBufferPointer<UInt8>,
+                            _ query: UnsafeBufferPointer<UInt8>?, into writer: inout ResponseWriter) -> Bool {
+        guard query == nil else { return false }
         for field in head.headers.fields where field.name.utf8.count == 15 && ContentNegotiation.same(field.name, "Accept-Encoding") {
             guard ContentNegotiation(head.headers).coding(size: Self.healthBody.count) == .identity else { return false }
             break
         }
         writer.fields.append(contentsOf: Self.healthFields)
         writer.body.append(contentsOf: Self.healthBody)
-        writer.route = "/healthz"
         return true
     }
 
     /// `GET /layout/{id}/elements?rect=x,y,w,h` on a cached layout with its index built and no
     /// pinning, answered in identity to a client without `If-None-Match`.
-    func writeRectQuery(_ head: RequestHead, _ query: RectQueryTarget, into writer: inout ResponseWriter) -> Bool {
-        guard let route = Self.elementsRoute else { return false }
+    static func writeRectQuery(_ app: LayoutApplication, _ head: RequestHead, _ id: UnsafeBufferPointer<UInt8>,
+                               _ query: UnsafeBufferPointer<UInt8>?, into writer: inout ResponseWriter) -> Bool {
+        guard let query, let rect = RectQueryTarget(id: id, query: query) else { return false }
+        return app.writeRect(head, rect, into: &writer)
+    }
+
+    func writeRect(_ head: RequestHead, _ query: RectQueryTarget, into writer: inout ResponseWriter) -> Bool {
         let negotiation = ContentNegotiation(head.headers)
         guard negotiation.coding(size: 1) == .identity, negotiation.coding(size: Int.max) == .identity,
               negotiation.ifNoneMatch == nil, negotiation.representation(svg: false) == .json else { return false }
@@ -69,7 +83,6 @@ extension LayoutApplication {
         LayoutEncoder.elements(id: entry.id, attributes.selection(hits), kinds: entry.kindPrefixes,
                                estimates: entry.spec.estimates, into: &w)
         swap(&w.bytes, &writer.body)
-        writer.route = route.template
         return true
     }
 
@@ -85,10 +98,11 @@ extension LayoutApplication {
     }
 }
 
-/// A target that is exactly `/layout/{id}/elements?rect=x,y,w,h`: one non-empty id segment, the
-/// rect in the contract's number grammar (`QueryParameters.isNumber`) with a width and height
-/// ≥ 0, no other parameter and nothing to decode (`+` is a space and `%` an escape to the ordinary
-/// path's decoder); anything else is nil and goes the ordinary way (a 400 included).
+/// The query of `/layout/{id}/elements` when it is exactly `rect=x,y,w,h`: the id non-empty (the
+/// table's matcher gives it), the rect in the contract's number grammar (`QueryParameters.isNumber`)
+/// with a width and height ≥ 0, no other parameter and nothing to decode (`+` is a space and `%`
+/// an escape to the ordinary path's decoder); anything else is nil and goes the ordinary way (a
+/// 400 included).
 struct RectQueryTarget {
     /// The cache key of the id.
     var key: LayoutKey
@@ -96,19 +110,14 @@ struct RectQueryTarget {
     /// FNV-1a of the query string (after `?`), for the ETag (`Answer.fnv1a(plan.rawQuery.utf8)`).
     var hash: UInt64
 
-    init?(_ target: UnsafeBufferPointer<UInt8>) {
-        let prefix: StaticString = "/layout/", suffix: StaticString = "/elements?rect="
-        guard target.count > prefix.utf8CodeUnitCount + suffix.utf8CodeUnitCount,
-              LayoutApplication.equal(UnsafeBufferPointer(rebasing: target[0..<prefix.utf8CodeUnitCount]), prefix),
-              let mark = target.firstIndex(of: UInt8(ascii: "?")),
-              mark - prefix.utf8CodeUnitCount > suffix.utf8CodeUnitCount - 6, mark + 6 <= target.count,
-              LayoutApplication.equal(UnsafeBufferPointer(rebasing: target[(mark - 9)..<(mark + 6)]), suffix) else { return nil }
-        let id = UnsafeBufferPointer(rebasing: target[prefix.utf8CodeUnitCount..<(mark - 9)])
-        guard !id.isEmpty, !id.contains(UInt8(ascii: "/")) else { return nil }
-        let query = UnsafeBufferPointer(rebasing: target[(mark + 1)...])
+    init?(id: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>) {
+        let prefix: StaticString = "rect="
+        guard !id.isEmpty, query.count > prefix.utf8CodeUnitCount,
+              LayoutApplication.equal(UnsafeBufferPointer(rebasing: query[0..<prefix.utf8CodeUnitCount]), prefix) else { return nil }
         for c in query where c == UInt8(ascii: "+") || c == UInt8(ascii: "%") { return nil }
+        let target = query
         var values = (0.0, 0.0, 0.0, 0.0)
-        var start = mark + 6
+        var start = prefix.utf8CodeUnitCount
         for n in 0..<4 {
             var end = start
             while end < target.count, target[end] != UInt8(ascii: ",") { end += 1 }

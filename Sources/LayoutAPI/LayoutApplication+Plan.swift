@@ -6,8 +6,8 @@ import HTTPCompression
 /// shape the answer (`ContentNegotiation`: Accept, Accept-Encoding, If-None-Match, Prefer) and
 /// pins the layout an `{id}` names (one strong reference, taken once). `execution(for:plan:)`
 /// adds what needs the body (the memo of recent bodies, which pins a known layout) and decides
-/// where the handler runs from the route's cost and the pinned entry. `respond(to:plan:)` runs
-/// the handler with that plan and `finish` turns its `Answer` into the response: the one place
+/// where the handler runs from the route's cost and the pinned entry. `respond(to:plan:)` decodes
+/// the body to the route's request type (one parse, one typed pass), runs the handler with it and that plan and `finish` turns its `Answer` into the response: the one place
 /// where compression, `Vary`, ETags, 304s and cache headers are applied to every answer.
 extension LayoutApplication {
     /// A request resolved at its head, consumed by its handler.
@@ -50,7 +50,7 @@ extension LayoutApplication {
     /// The route, method and media-type checks of a head.
     static func checked(_ head: RequestHead, _ negotiation: ContentNegotiation) -> Result<(Route, id: Substring), APIError> {
         let resolved = Route.resolve(head.path, method: head.method)
-        guard case .success(let (route, _)) = resolved, route.takesJSON else { return resolved }
+        guard case .success(let (route, _)) = resolved, route.takesBody else { return resolved }
         if let type = negotiation.contentType, !Self.isJSON(type), !(route.takesText && Self.isPlainText(type)) {
             return .failure(.unsupportedMediaType(found: type))
         }
@@ -87,7 +87,7 @@ extension LayoutApplication {
     /// Where the handler runs: a coded body, and a layout not pinned that the store may have,
     /// go to Dispatch; then the route's cost decides.
     public func execution(for request: Request, plan: inout Plan) -> Execution {
-        if plan.route.takesJSON, plan.negotiation.bodyIsCoded { return .offload }
+        if plan.route.takesBody, plan.negotiation.bodyIsCoded { return .offload }
         if plan.route.takesID, plan.entry == nil, store != nil, Self.isContentID(String(plan.id)) { return .offload }
         let execution: Execution
         switch plan.route.cost {
@@ -115,8 +115,10 @@ extension LayoutApplication {
         let mayMove = plan.mayMove
         let answer: Answer
         do {
-            let body = route.takesJSON ? try decodingBody(request) : request
-            answer = try route.handler(self, body, &plan)
+            // The body read, its content codings undone; the route's request type decodes it
+            // once (`Route.init(_:_:_:_:body:handler:)`) and the handler gets the value.
+            let request = route.takesBody ? try decodingBody(request) : request
+            answer = try route.handler(self, request, &plan)
         } catch {
             if mayMove, case .movedToHeavyLane = error { return nil }
             if case .clientGone = error { metrics.recordCancelled() }

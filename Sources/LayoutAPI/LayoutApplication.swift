@@ -40,13 +40,6 @@ public final class LayoutApplication: HTTPResponder, Sendable {
         self.serverStats.withLock { $0 = source }
     }
 
-    /// Builds, before the server listens, what the first request would otherwise pay for: the
-    /// set of the contract's property names that request validation reads (about 30 ms to
-    /// derive from the embedded openapi.yaml).
-    public func warmUp() {
-        _ = RequestDocument.knownNames.count
-    }
-
     /// The server's buffered bytes and their limit, nil when no server is attached (in process).
     var bufferedBytes: (used: Int, limit: Int)? {
         guard let stats = serverStats.withLock({ $0 })?.read() else { return nil }

@@ -78,7 +78,6 @@ let server = Server(configuration: http, responder: app, observer: { record in
     }
 })
 app.attach(serverStats: { server.stats })
-app.warmUp()
 
 let port: Int
 do {

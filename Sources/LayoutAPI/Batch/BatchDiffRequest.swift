@@ -2,32 +2,33 @@ import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /batch/diff` body: identifiers per section, before and after.
-struct BatchDiffRequest: Equatable {
+struct BatchDiffRequest: Equatable, JSONBody {
     var old: [[String]]
     var new: [[String]]
     var flavor: BatchFlavor
+
+    static var rejected: APIError.Rejected { .batch }
+
+    /// At most `--max-batch-operations` identifiers in `old` and `new` together.
+    static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> BatchDiffRequest {
+        let maxIdentifiers = configuration.maxBatchOperations
+        let o = try root.object()
+        try o.rejectUnknownKeys(allowed: BatchRequestDecoder.diffKeys)
+        let oldField = try o.required("old"), newField = try o.required("new")
+        let total = try BatchRequestDecoder.identifierCount(oldField) + BatchRequestDecoder.identifierCount(newField)
+        if total > maxIdentifiers {
+            reader.reject(.root, "old and new hold \(total) identifiers together, over this server's cap of \(maxIdentifiers) per request (--max-batch-operations); diff smaller lists.")
+            return BatchDiffRequest(old: [], new: [], flavor: .collectionView)
+        }
+        let old = try reader.identifiers(oldField)
+        let new = try reader.identifiers(newField)
+        let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
+        return BatchDiffRequest(old: old, new: new, flavor: flavor)
+    }
 }
 
 extension BatchRequestDecoder {
     static let diffKeys: Set<String> = ["old", "new", "flavor"]
-
-    /// At most `maxIdentifiers` identifiers in `old` and `new` together.
-    static func decodeDiff(_ body: [UInt8], maxIdentifiers: Int) throws(APIError) -> BatchDiffRequest {
-        try run(body) { root, reader throws(FieldError) in
-            let o = try root.object()
-            try o.rejectUnknownKeys(allowed: diffKeys)
-            let oldField = try o.required("old"), newField = try o.required("new")
-            let total = try identifierCount(oldField) + identifierCount(newField)
-            if total > maxIdentifiers {
-                reader.reject(.root, "old and new hold \(total) identifiers together, over this server's cap of \(maxIdentifiers) per request (--max-batch-operations); diff smaller lists.")
-                return BatchDiffRequest(old: [], new: [], flavor: .collectionView)
-            }
-            let old = try reader.identifiers(oldField)
-            let new = try reader.identifiers(newField)
-            let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
-            return BatchDiffRequest(old: old, new: new, flavor: flavor)
-        }
-    }
 
     /// Identifiers in a `[[String]]` field, counted before anything is copied; 0 for a shape the
     /// decoder will reject anyway.

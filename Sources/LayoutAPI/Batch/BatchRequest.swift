@@ -2,7 +2,13 @@ import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /batch/validate` body: the arguments of `BatchValidation.validate`.
-struct BatchValidateRequest: Equatable {
+struct BatchValidateRequest: Equatable, JSONBody {
+    static var rejected: APIError.Rejected { .batch }
+
+    static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> BatchValidateRequest {
+        try BatchRequestDecoder.decode(root, reader: &reader, maxOperations: configuration.maxBatchOperations)
+    }
+
     var before: [Int]
     var after: [Int]?
     var updates: BatchUpdates
@@ -30,42 +36,25 @@ enum BatchLimits {
 enum BatchRequestDecoder {
     static let topLevelKeys: Set<String> = ["before", "after", "flavor", "strict", "repair", "updates", "wording"]
 
+    /// `body` decoded as `POST /batch/validate` decodes it.
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> BatchValidateRequest {
-        try run(body) { root, reader throws(FieldError) in
-            try decode(root, reader: &reader, maxOperations: maxOperations)
-        }
+        try BatchValidateRequest.decode(body, ServiceConfiguration(maxBatchOperations: maxOperations))
     }
 
     static func decode(_ root: JSONField, reader: inout WireReader, maxOperations: Int) throws(FieldError) -> BatchValidateRequest {
         let o = try root.object()
         try o.rejectUnknownKeys(allowed: topLevelKeys)
         let before = try reader.counts(try o.required("before"))
-        let after = try o.optional("after").map { f throws(FieldError) in try reader.counts(f) }
+        let after = try o.member("after").map { f throws(FieldError) in try reader.counts(f) }
         let flavor = try o.value("flavor", default: .collectionView) { f throws(FieldError) in try f.enumValue(BatchFlavor.self) }
         let strict = try o.value("strict", default: false) { f throws(FieldError) in try f.bool() }
-        let repair = try o.optional("repair").map { f throws(FieldError) in try f.enumValue(RepairMode.self) }
-        let updates = try o.optional("updates").map { f throws(FieldError) in
+        let repair = try o.member("repair").map { f throws(FieldError) in try f.enumValue(RepairMode.self) }
+        let updates = try o.member("updates").map { f throws(FieldError) in
             try reader.batchUpdates(f, maxOperations: maxOperations)
         } ?? BatchUpdates()
-        let wording = try o.optional("wording").map { f throws(FieldError) in try reader.batchWording(f) } ?? .classic
+        let wording = try o.member("wording").map { f throws(FieldError) in try reader.batchWording(f) } ?? .classic
         return BatchValidateRequest(before: before, after: after, updates: updates, flavor: flavor, strict: strict, repair: repair,
                                     wording: wording)
-    }
-
-    /// Parses `body`, runs `read`, and turns what went wrong into the API's errors.
-    static func run<T>(_ body: [UInt8], _ read: (JSONField, inout WireReader) throws(FieldError) -> T) throws(APIError) -> T {
-        let json = try RequestDocument.parse(body)
-        var reader = WireReader()
-        let value: T
-        do {
-            value = try read(JSONField(json), &reader)
-        } catch {
-            throw APIError.field(error, rejected: .batch)
-        }
-        if !reader.problems.isEmpty {
-            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .batch)
-        }
-        return value
     }
 }
 
@@ -108,7 +97,7 @@ extension WireReader {
         try o.rejectUnknownKeys(allowed: Self.updateKeys)
         var total = 0
         for key in Self.updateKeys {
-            if case .array(let list)? = o.optional(key)?.value { total += list.count }
+            if case .array(let list)? = o.object[key] { total += list.count }   // a peek: the lists are read below, in order
         }
         if total > maxOperations {
             reject(field.pointer, "\(field.pointer) holds \(total) operations, over this server's cap of \(maxOperations) operations per batch (--max-batch-operations); split the update into smaller batches.")
@@ -130,7 +119,7 @@ extension WireReader {
     /// 100,000 pointers that are never reported would cost more than the reads).
     private mutating func list<T>(_ o: JSONFieldObject, _ key: String,
                                   _ read: (inout WireReader, JSON, () -> JSONPointer) throws(FieldError) -> T) throws(FieldError) -> [T] {
-        guard let field = o.optional(key) else { return [] }
+        guard let field = try o.member(key) else { return [] }
         guard case .array(let elements) = field.value else { _ = try field.array(); return [] }
         var out: [T] = []
         out.reserveCapacity(elements.count)

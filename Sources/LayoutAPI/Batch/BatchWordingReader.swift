@@ -9,7 +9,7 @@ extension WireReader {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.wordingKeys)
         var wording = BatchWording()
-        if let f = o.optional("ios") {
+        if let f = try o.member("ios") {
             let text = try f.string()
             if let v = IOSVersion(text) {
                 wording.ios = v

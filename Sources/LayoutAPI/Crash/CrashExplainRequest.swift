@@ -3,10 +3,38 @@ import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /crash/explain` body: the text as pasted, and what the caller knows about it.
-struct CrashExplainRequest {
+/// The route's request type takes `text/plain` as well as JSON (`CrashRequestDecoder`).
+struct CrashExplainRequest: JSONBody {
     var text: String
     var ios: IOSVersion?
     var flavor: BatchFlavor?
+    /// An `iosVersion` that is no release number: a 422 once the JSON form is read.
+    var badVersion: FieldError?
+
+    static var takesText: Bool { true }
+    static var rejected: APIError.Rejected { .batch }
+    /// The parser's default: a pasted `.ips` report is not a layout request.
+    static var maxDepth: Int { 64 }
+
+    static func decode(_ request: Request, _ plan: inout LayoutApplication.Plan, _ app: LayoutApplication) throws(APIError) -> CrashExplainRequest {
+        try CrashRequestDecoder.decode(request.body, contentType: request.head.headers["Content-Type"])
+    }
+
+    /// The JSON form `{"text", "iosVersion"?, "flavor"?}`.
+    static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> CrashExplainRequest {
+        let f = try root.object()
+        try f.rejectUnknownKeys(allowed: CrashRequestDecoder.keys)
+        let text = try f.required("text").string()
+        var ios: IOSVersion?
+        var badVersion: FieldError?
+        if let v = try f.member("iosVersion") {
+            let s = try v.string()
+            ios = IOSVersion(s)
+            if ios == nil { badVersion = .invalidValue(pointer: v.pointer, detail: "\(v.pointer) is \(FieldError.quoted(s)); give an iOS release number such as \"17.2\".") }
+        }
+        let flavor = try f.member("flavor").map { v throws(FieldError) in try v.enumValue(BatchFlavor.self) }
+        return CrashExplainRequest(text: text, ios: ios, flavor: flavor, badVersion: badVersion)
+    }
 }
 
 /// Caps on crash texts: 16 MiB, enough for a day of console output, read in one linear pass.
@@ -24,44 +52,24 @@ enum CrashRequestDecoder {
         if body.count > CrashLimits.maxTextBytes { throw .crashTextTooLarge(bytes: body.count, limit: CrashLimits.maxTextBytes) }
         let isJSON = contentType.map(LayoutApplication.isJSON) ?? (body.first == UInt8(ascii: "{"))
         if isJSON, let request = try json(body) { return request }
-        return CrashExplainRequest(text: try text(body), ios: nil, flavor: nil)
+        return CrashExplainRequest(text: try text(body), ios: nil, flavor: nil, badVersion: nil)
     }
 
-    /// The JSON form, or nil for a body that is an `.ips` report itself.
+    /// The JSON form, or nil for a body that is an `.ips` report itself (it may hold nulls of its
+    /// own: it is read as text).
     static func json(_ body: [UInt8]) throws(APIError) -> CrashExplainRequest? {
         let looksLikeReport = contains(body, "\"bug_type\"") || contains(body, "\"exception\"") || contains(body, "\"asi\"")
         let root: JSON
         do {
-            root = try JSONParser.parse(body)
+            root = try CrashExplainRequest.parse(body)
         } catch {
             if looksLikeReport { return nil }
-            throw .malformedJSON(error)
+            throw error
         }
         guard case .object(let o) = root, o["text"] != nil || !looksLikeReport else { return nil }
-        // The JSON form follows the contract: an optional field is omitted, never null (an .ips
-        // report, read as text above, may hold nulls of its own).
-        try RequestDocument.rejectNulls(root)
-        var reader = WireReader()
-        let request: CrashExplainRequest
-        do {
-            let f = try JSONField(root).object()
-            try f.rejectUnknownKeys(allowed: keys)
-            let textField = try f.required("text")
-            let text = try textField.string()
-            var ios: IOSVersion?
-            if let v = f.optional("iosVersion") {
-                let s = try v.string()
-                ios = IOSVersion(s)
-                if ios == nil { reader.reject(v.pointer, "\(v.pointer) is \(FieldError.quoted(s)); give an iOS release number such as \"17.2\".") }
-            }
-            let flavor = try f.optional("flavor").map { v throws(FieldError) in try v.enumValue(BatchFlavor.self) }
-            request = CrashExplainRequest(text: text, ios: ios, flavor: flavor)
-        } catch {
-            throw APIError.field(error, rejected: .batch)
-        }
-        if !reader.problems.isEmpty {
-            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader))
-        }
+        let request = try CrashExplainRequest.decode(parsed: root, ServiceConfiguration())
+        // Kept from before the one decode path: this 422 is of the layout family.
+        if let e = request.badVersion { throw .unprocessable([e], detail: e.detail) }
         if request.text.utf8.contains(0) { throw .notText(detail: "/text holds a NUL character; send the crash report or log as text.") }
         return request
     }

@@ -9,11 +9,15 @@ package enum FieldError: Error, Equatable {
     case tooMany(pointer: JSONPointer, limit: Int)
     /// A shape error (400) whose detail is used verbatim: fields that exclude each other.
     case conflict(pointer: JSONPointer, detail: String)
+    /// `null` where the request's type reads a value (400). Requests never carry `null` in a field
+    /// the contract defines: an optional field is omitted to get its default, so the contract and
+    /// the decoders stay in step instead of each field silently reading `null` as "absent".
+    case null(pointer: JSONPointer)
 
     package var pointer: JSONPointer {
         switch self {
         case .wrongType(let pointer, _, _), .missing(let pointer), .unknownKey(let pointer, _),
-            .invalidValue(let pointer, _), .tooMany(let pointer, _), .conflict(let pointer, _):
+            .invalidValue(let pointer, _), .tooMany(let pointer, _), .conflict(let pointer, _), .null(let pointer):
             pointer
         }
     }
@@ -43,6 +47,8 @@ package enum FieldError: Error, Equatable {
             return detail
         case .tooMany(let pointer, let limit):
             return "Too many elements in the array at \(Self.location(pointer)); send at most \(limit)."
+        case .null(let pointer):
+            return "\(pointer.isRoot ? "The body" : pointer.description) is null; omit an optional field to use its default, or send a value."
         }
     }
 

@@ -11,10 +11,20 @@ package struct JSONFieldObject: Sendable {
         self.node = pointer.node
     }
 
-    /// The member `key`, or nil when it is absent or null (null means "use the default").
+    /// The member `key`, or nil when it is absent or null (for documents that are not requests;
+    /// request types read with `member`, which answers a null).
     package func optional(_ key: String) -> JSONField? {
         guard let value = object[key], !value.isNull else { return nil }
         return JSONField(value, pointer: JSONPointer(parent: node, leaf: .key(key)))
+    }
+
+    /// The member `key` of a request, or nil when it is absent; a `null` is `FieldError.null` (an
+    /// optional field is omitted to get its default, never sent as null).
+    package func member(_ key: String) throws(FieldError) -> JSONField? {
+        guard let value = object[key] else { return nil }
+        let pointer = JSONPointer(parent: node, leaf: .key(key))
+        if value.isNull { throw .null(pointer: pointer) }
+        return JSONField(value, pointer: pointer)
     }
 
     /// The member `key`; absent is `FieldError.missing`. A null value is returned as is, so
@@ -26,11 +36,22 @@ package struct JSONFieldObject: Sendable {
         return JSONField(value, pointer: JSONPointer(parent: node, leaf: .key(key)))
     }
 
-    /// Fails on the first member (in document order) whose key is not in `allowed`, so typos
-    /// such as "itemsize" are reported rather than silently ignored.
+    /// The object's members against its type's fields (`allowed`): a known member holding `null`
+    /// is `FieldError.null` (found here, in the one typed pass, even when the type reads that
+    /// member only in some cases), else the first member (in document order) whose key is not in
+    /// `allowed` is `FieldError.unknownKey`, so typos such as "itemsize" are reported rather than
+    /// silently ignored. An unknown member is never entered: a `null` inside it is not looked at.
     package func rejectUnknownKeys(allowed: Set<String>) throws(FieldError) {
-        for member in object.members where !allowed.contains(member.key) {
-            throw .unknownKey(pointer: JSONPointer(parent: node, leaf: .key(member.key)), allowed: allowed.sorted())
+        var unknown: String?
+        for member in object.members {
+            guard allowed.contains(member.key) else {
+                if unknown == nil { unknown = member.key }
+                continue
+            }
+            if member.value.isNull { throw .null(pointer: JSONPointer(parent: node, leaf: .key(member.key))) }
+        }
+        if let unknown {
+            throw .unknownKey(pointer: JSONPointer(parent: node, leaf: .key(unknown)), allowed: allowed.sorted())
         }
     }
 

@@ -6,8 +6,7 @@ import LayoutEngine
 /// (`BatchValidation`) and batches computed from identifiers (`BatchDiff`). A well-formed request
 /// is always a 200: whether UIKit accepts the batch is in the body, not the status.
 extension LayoutApplication {
-    func postBatchValidate(_ request: Request) throws(APIError) -> Answer {
-        let r = try BatchRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+    func postBatchValidate(_ request: Request, _ r: BatchValidateRequest) throws(APIError) -> Answer {
         try Self.checkClient(request)
         let verdict = BatchValidation.validate(before: r.before, after: r.after, updates: r.updates, flavor: r.flavor,
                                                strict: r.strict, repair: r.repair, wording: r.wording)
@@ -21,8 +20,7 @@ extension LayoutApplication {
 
     /// The diff's batch, validated with `before` = the old counts and `after` = the new ones, so
     /// the answer carries the same verdict fields (mapping, steps) as `/batch/validate`.
-    func postBatchDiff(_ request: Request) throws(APIError) -> Answer {
-        let r = try BatchRequestDecoder.decodeDiff(request.body, maxIdentifiers: configuration.maxBatchOperations)
+    func postBatchDiff(_ request: Request, _ r: BatchDiffRequest) throws(APIError) -> Answer {
         if let refused = BatchRequestDecoder.snapshotProblems(r) { throw refused }
         let updates: BatchUpdates
         switch BatchDiff.diff(old: r.old, new: r.new) {

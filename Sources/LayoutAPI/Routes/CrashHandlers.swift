@@ -7,8 +7,7 @@ import LayoutEngine
 /// this answer only, never stored, logged or cached (the route is `no-store`, has no memo, and
 /// the 422 does not echo it).
 extension LayoutApplication {
-    func postCrashExplain(_ request: Request) throws(APIError) -> Answer {
-        let r = try CrashRequestDecoder.decode(request.body, contentType: request.head.headers["Content-Type"])
+    func postCrashExplain(_ r: CrashExplainRequest) throws(APIError) -> Answer {
         let explanation = CrashExplainer.explain(text: r.text, ios: r.ios, flavor: r.flavor, configuration: configuration)
         if explanation.isEmpty {
             throw .noUIKitException(detail: "No UIKit exception reason found in the \(r.text.utf8.count) bytes sent. layoutd looks for \(CrashCatalogue.lookedFor), whatever wraps them (uncaught-exception banners, Fatal Exception lines, Thread 1 banners, assertion failures, log prefixes, .ips JSON, Crashlytics and Sentry exports). Paste the text that contains the exception's reason.")

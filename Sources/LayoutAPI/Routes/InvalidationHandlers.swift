@@ -8,21 +8,20 @@ extension LayoutApplication {
     /// Heavy for a layout of `heavyElements` or more (`WorkLanes`); the client is looked for
     /// between the steps (decode, new layout, context, encoding), and the answer's bound
     /// (`InvalidationAnswer.byteBound`) is admitted before it is encoded.
-    func invalidateLayout(_ request: Request, _ plan: Plan) throws(APIError) -> Answer {
-        let minimal = try Self.prefersMinimal(plan)
-        var reader = WireReader()
-        let body = try InvalidationRequest.decode(request.body, reader: &reader)
+    func invalidateLayout(_ request: Request, _ body: InvalidationRequest, _ plan: Plan) throws(APIError) -> Answer {
+        let minimal = body.minimal
+        var reader = body.problems
         let entry = try stored(pinned(plan))  // a derived row must not point at a row nobody can read
         try Self.moveIfHeavy(plan, elements: entry.layout.attributes.count)
         try Self.checkClient(request)
         let (answer, hit): (InvalidationAnswer, Bool?)
         var held: BodiesInTheMaking.Reservation?
-        switch body {
+        switch body.change {
         case .preferredSizes(let field, let visible):
             (answer, hit) = try invalidate(entry, preferredSizes: field, visibleRect: visible, reader: &reader, minimal: minimal,
                                            request: request, reservation: &held)
         case .bounds(let bounds, let previous):
-            try Self.throwProblems(reader)
+            try reader.throwProblems()
             (answer, hit) = try invalidate(entry, bounds: bounds, previous: previous, minimal: minimal, request: request, reservation: &held)
         }
         try Self.checkClient(request)
@@ -52,7 +51,7 @@ extension LayoutApplication {
             let detail = "Layout \(entry.id) does not estimate sizes: preferred sizes apply to self-sizing flow layouts (layout.estimatedItemSize set), as UIKit invalidates for preferred attributes only while estimating. POST the layout with \"estimatedItemSize\": \"automatic\" or a size, then send the measured sizes."
             throw .unprocessable([.invalidValue(pointer: field.pointer, detail: detail)], detail: detail)
         }
-        try Self.throwProblems(reader)
+        try reader.throwProblems()
         let spec = LayoutSpec(measured)
         let newID = spec.contentID()
         guard newID != entry.id else { return (Self.unchanged(entry, bounds: false, offset: .zero), nil) }
@@ -144,11 +143,5 @@ extension LayoutApplication {
                 .replacing("The collection view's width", with: "The new bounds' width").replacing("The collection view's height", with: "The new bounds' height")
         }
         return .unprocessable(errors.map { FieldError.invalidValue(pointer: moved($0.pointer), detail: text($0.detail)) }, detail: text(detail), rejected: rejected)
-    }
-
-    private static func throwProblems(_ reader: WireReader) throws(APIError) {
-        if !reader.problems.isEmpty {
-            throw .unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader))
-        }
     }
 }

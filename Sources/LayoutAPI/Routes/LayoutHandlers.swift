@@ -4,18 +4,17 @@ import LayoutEngine
 /// `POST /layout`, `GET /layout/{id}` and the element queries.
 extension LayoutApplication {
     /// `POST /layout`: a body the memo knows is answered from the layout its lookup pinned (no
-    /// parse, no second cache lookup); any other is decoded, computed once and cached.
-    func postLayout(_ request: Request, _ plan: inout Plan) throws(APIError) -> Answer {
-        let strict = try Self.flag(plan.query, "strict")
-        let minimal = try Self.prefersMinimal(plan)
+    /// parse, no second cache lookup); any other was decoded by the front desk (`LayoutRequest`)
+    /// and is computed once and cached.
+    func postLayout(_ request: Request, _ body: LayoutRequest, _ plan: inout Plan) throws(APIError) -> Answer {
+        let (strict, minimal) = (body.strict, body.minimal)
         let entry: CachedLayout
         let hit: Bool
-        let memo = memoLookup(request, &plan)
-        if let pinned = plan.entry {
+        switch body.source {
+        case .remembered(let pinned):
             (entry, hit) = (pinned, true)
             try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
-        } else {
-            let spec = try LayoutRequestDecoder.decode(request.body, maxElements: configuration.maxElements)
+        case .decoded(let spec, let memo):
             try Self.moveIfHeavy(plan, elements: spec.requestedElements)
             try Self.checkClient(request)
             let id = spec.contentID()

@@ -1,40 +1,49 @@
 import HTTP
 
-/// The route table: every path of openapi.yaml, one line each. Adding a route is its line here
-/// and its handler (plus its contract in openapi.yaml); everything else (404 and 405 with
+/// The route table: every path of openapi.yaml, one line each. Adding a route is its line here,
+/// the request type it names (a `JSONBody`: its typed pass over the body) and its handler (plus
+/// its contract in openapi.yaml); everything else (decoding the body once, from the named type,
+/// with one error mapper; (404 and 405 with
 /// `Allow`, the typed plan with the pinned layout, content negotiation, compression, `Vary`,
 /// ETags and 304s, cache headers) is the front desk's, the same for every route
 /// (`LayoutApplication+Plan.swift`, `Encoding/`).
 extension LayoutApplication {
     static let routes: [Route] = [
-        // template                    methods  cost                   caching      handler (app, request, plan)
+        // template                    methods  cost                   caching      [request type | inline writer] handler (app, request, [body,] plan)
         Route("/",                       .get,  .sized(playgroundCost), .revalidate) { _, _, _ in Playground.answer },
-        Route("/healthz",                .get,  .inline,               .noStore)    { _, _, _ in healthAnswer },
+        Route("/healthz",                .get,  .inline,               .noStore, inline: writeHealth) { _, _, _ in healthAnswer },
         Route("/openapi.yaml",           .get,  .sized(contractCost),  .revalidate) { app, _, plan in app.getContract(plan) },
         Route("/docs",                   .get,  .sized(referenceCost), .revalidate) { _, _, _ in APIReference.answer },
         Route("/metrics",                .get,  .inline,               .noStore)    { app, _, _ in app.getMetrics() },
         Route("/devices",                .get,  .sized(devicesCost),   .revalidate) { _, _, _ in getDevices() },
-        Route("/layout",                 .post, .sized(postCost),      .noStore)    { (app, r, plan) throws(APIError) in try app.postLayout(r, &plan) },
+        Route("/layout",                 .post, .sized(postCost),      .noStore, body: LayoutRequest.self) { (app, r, body, plan) throws(APIError) in try app.postLayout(r, body, &plan) },
         Route("/layout/{id}.svg",        .get,  .sized(svgCost),       .immutable)  { (app, r, plan) throws(APIError) in try app.getLayoutSVG(r, plan, negotiated: false) },
         Route("/layout/{id}",            .get,  .sized(layoutCost),    .immutable)  { (app, r, plan) throws(APIError) in try app.getLayout(r, plan) },
-        Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable)  { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
+        Route("/layout/{id}/elements",   .get,  .sized(queryCost),     .immutable, inline: writeRectQuery) { (app, r, plan) throws(APIError) in try app.queryElements(r, &plan) },
         Route("/layout/{id}/orthogonal-target", .get, .inline,         .immutable)  { (app, r, plan) throws(APIError) in try app.orthogonalTarget(r, plan) },
-        Route("/layout/{id}/invalidate", .post, .offload,              .noStore)    { (app, r, plan) throws(APIError) in try app.invalidateLayout(r, plan) },
-        Route("/batch/validate",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchValidate(r) },
-        Route("/batch/diff",             .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postBatchDiff(r) },
-        Route("/snapshot/apply",         .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSnapshotApply(r) },
-        Route("/snapshot/section",       .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postSectionSnapshot(r) },
-        Route("/crash/explain",          .post, .offload,              .noStore)    { (app, r, _) throws(APIError) in try app.postCrashExplain(r) }.acceptingText(),
+        Route("/layout/{id}/invalidate", .post, .offload,              .noStore, body: InvalidationRequest.self) { (app, r, body, plan) throws(APIError) in try app.invalidateLayout(r, body, plan) },
+        Route("/batch/validate",         .post, .offload,              .noStore, body: BatchValidateRequest.self) { (app, r, body, _) throws(APIError) in try app.postBatchValidate(r, body) },
+        Route("/batch/diff",             .post, .offload,              .noStore, body: BatchDiffRequest.self) { (app, r, body, _) throws(APIError) in try app.postBatchDiff(r, body) },
+        Route("/snapshot/apply",         .post, .offload,              .noStore, body: SnapshotApplyRequest.self) { (app, r, body, _) throws(APIError) in try app.postSnapshotApply(r, body) },
+        Route("/snapshot/section",       .post, .offload,              .noStore, body: SectionSnapshotRequest.self) { (app, r, body, _) throws(APIError) in try app.postSectionSnapshot(r, body) },
+        Route("/crash/explain",          .post, .offload,              .noStore, body: CrashExplainRequest.self) { (app, r, body, _) throws(APIError) in try app.postCrashExplain(body) },
     ]
 }
 
 /// One line of the route table: a path pattern, the methods it answers, where its handler runs,
-/// how caches may keep its successful answers, and the handler.
+/// how caches may keep its successful answers, the request type its body is decoded to, and
+/// the handler.
 struct Route: Sendable {
     /// Runs the route for a request whose plan (`LayoutApplication.Plan`) was made at its head.
     typealias Handler = @Sendable (LayoutApplication, Request, inout LayoutApplication.Plan) throws(APIError) -> Answer
+    /// The hot path of a bodyless `GET` (`LayoutApplication.respondInline`): writes the same
+    /// bytes the handler's answer would be, straight into the loop's buffers, from the head, the
+    /// `{id}` and the query (after `?`, nil without one) read in place; or returns false, leaving
+    /// the writer as it was, and the request goes the ordinary way.
+    typealias InlineWriter = @Sendable (LayoutApplication, RequestHead, _ id: UnsafeBufferPointer<UInt8>, _ query: UnsafeBufferPointer<UInt8>?,
+                                        inout ResponseWriter) -> Bool
 
-    /// Methods: `GET` (which answers `HEAD` too) or `POST` with a JSON body.
+    /// Methods: `GET` (which answers `HEAD` too) or `POST` with a body.
     enum Methods: Sendable {
         case get, post
         var allowed: [String] { self == .get ? ["GET", "HEAD"] : ["POST"] }
@@ -76,6 +85,8 @@ struct Route: Sendable {
     let cost: Cost
     let caching: Caching
     let handler: Handler
+    /// The route's hot path, if it has one.
+    let inline: InlineWriter?
     /// The template's segments: a literal, or `{id}` with an optional literal suffix (`{id}.svg`).
     let segments: [Segment]
     /// Whether the template has an `{id}`: the plan pins that layout.
@@ -86,12 +97,27 @@ struct Route: Sendable {
         case id(suffix: [UInt8])
     }
 
-    init(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, handler: @escaping Handler) {
+    /// A route whose `POST` body is decoded to `Body` (`RequestBody.decode`: one parse, one typed
+    /// pass) before `handler` runs with the value; a body that does not decode is answered with
+    /// its error and the handler does not run.
+    init<Body: RequestBody>(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, body: Body.Type,
+                            handler: @escaping @Sendable (LayoutApplication, Request, Body, inout LayoutApplication.Plan) throws(APIError) -> Answer) {
+        self.init(template, methods, cost, caching) { (app, request, plan) throws(APIError) in
+            let body = try Body.decode(request, &plan, app)
+            return try handler(app, request, body, &plan)
+        }
+        takesBody = true
+        takesText = Body.takesText
+    }
+
+    init(_ template: String, _ methods: Methods, _ cost: Cost, _ caching: Caching, inline: InlineWriter? = nil,
+         handler: @escaping Handler) {
         self.template = template
         self.methods = methods
         self.cost = cost
         self.caching = caching
         self.handler = handler
+        self.inline = inline
         let parts = template.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         segments = parts.map { part in
             let open = Array("{id}".utf8)
@@ -101,25 +127,23 @@ struct Route: Sendable {
         takesID = segments.contains { if case .id = $0 { true } else { false } }
     }
 
-    /// Whether the body is JSON (415 for another Content-Type, content codings decoded).
-    var takesJSON: Bool { methods == .post }
-    /// Whether `text/plain` bodies are taken too (`/crash/explain`).
+    /// Whether the route reads a body (JSON: 415 for another Content-Type, content codings decoded).
+    private(set) var takesBody = false
+    /// Whether `text/plain` bodies are taken too (`RequestBody.takesText`: `/crash/explain`).
     private(set) var takesText = false
-
-    /// This route, also taking `text/plain` bodies.
-    func acceptingText() -> Route {
-        var r = self
-        r.takesText = true
-        return r
-    }
 
     /// The `{id}` of `path` if it matches this template (`""` for a template without one), nil if
     /// it does not. Walks the UTF-8 bytes once, allocating only the id.
     func match(_ path: Substring) -> Substring? {
-        let utf8 = path.utf8
+        match(path.utf8).map { Substring($0) }
+    }
+
+    /// The same walk over bytes read in place (the inline path: no String is made): the `{id}`'s
+    /// bytes (empty for a template without one), or nil.
+    func match<Bytes: BidirectionalCollection<UInt8>>(_ utf8: Bytes) -> Bytes.SubSequence? {
         guard utf8.first == UInt8(ascii: "/") else { return nil }
         var rest = utf8.dropFirst()
-        var id: Substring.UTF8View.SubSequence?
+        var id: Bytes.SubSequence?
         for (n, segment) in segments.enumerated() {
             let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             let part = rest[..<end]
@@ -139,7 +163,7 @@ struct Route: Sendable {
                 rest = rest[rest.index(after: end)...]
             }
         }
-        return id.map { Substring($0) } ?? ""
+        return id ?? utf8[utf8.startIndex..<utf8.startIndex]
     }
 
     /// Templates of the table, in order, each once; also the metrics labels.

@@ -6,8 +6,7 @@ import LayoutEngine
 /// batches `apply` performs, validated). A well-formed request is a 200 whatever UIKit does; a
 /// snapshot no data source can hold is a 422.
 extension LayoutApplication {
-    func postSnapshotApply(_ request: Request) throws(APIError) -> Answer {
-        let r = try SnapshotRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+    func postSnapshotApply(_ request: Request, _ r: SnapshotApplyRequest) throws(APIError) -> Answer {
         try Self.checkClient(request)
         let outcome: SnapshotOutcome
         do {
@@ -34,8 +33,7 @@ extension LayoutApplication {
     /// `snapshot(of:)` answer copies a subtree, so a small request can ask for gigabytes; past
     /// `answerByteLimit` the edit stops at the operation that passed it (a 422 naming it), before
     /// anything is encoded, and the bound is reserved against the buffer budget before encoding.
-    func postSectionSnapshot(_ request: Request) throws(APIError) -> Answer {
-        let r = try SectionSnapshotRequestDecoder.decode(request.body, maxOperations: configuration.maxBatchOperations)
+    func postSectionSnapshot(_ request: Request, _ r: SectionSnapshotRequest) throws(APIError) -> Answer {
         try Self.checkClient(request)
         let edit: SectionSnapshotEdit
         do {

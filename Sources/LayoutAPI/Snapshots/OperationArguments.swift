@@ -27,28 +27,28 @@ struct OperationArguments {
         takes.isEmpty ? "it takes no arguments" : "it takes " + takes.sorted().joined(separator: ", ")
     }
 
-    /// The argument `key`, or nil after recording a 422 when it is missing (or null).
-    func required(_ key: String, reader: inout WireReader) -> JSONField? {
-        if let f = object.optional(key) { return f }
+    /// The argument `key`, or nil after recording a 422 when it is missing (null is a 400).
+    func required(_ key: String, reader: inout WireReader) throws(FieldError) -> JSONField? {
+        if let f = try object.member(key) { return f }
         reader.reject(object.pointer.appending(key), "\(object.pointer) has no \(key); \(op) needs it, e.g. \"\(key)\": \(Self.example(key)).")
         return nil
     }
 
     /// An identifier argument, or a placeholder after recording a 422 when it is missing.
     func identifier(_ key: String, reader: inout WireReader) throws(FieldError) -> SnapshotIdentifier {
-        guard let f = required(key, reader: &reader) else { return .integer(0) }
+        guard let f = try required(key, reader: &reader) else { return .integer(0) }
         return try WireReader.identifier(f.value, f.pointer)
     }
 
     /// An identifier list argument, or an empty one after recording a 422 when it is missing.
     func identifiers(_ key: String, reader: inout WireReader) throws(FieldError) -> [SnapshotIdentifier] {
-        guard let f = required(key, reader: &reader) else { return [] }
+        guard let f = try required(key, reader: &reader) else { return [] }
         return try reader.snapshotIdentifiers(f)
     }
 
     /// Exactly one of `before` and `after` (the Swift API's `before:`/`after:` variants).
     func position(reader: inout WireReader) throws(FieldError) -> SnapshotOperation.Position {
-        switch (object.optional("before"), object.optional("after")) {
+        switch (try object.member("before"), try object.member("after")) {
         case (let b?, nil): return .before(try WireReader.identifier(b.value, b.pointer))
         case (nil, let a?): return .after(try WireReader.identifier(a.value, a.pointer))
         case (_?, let a?):

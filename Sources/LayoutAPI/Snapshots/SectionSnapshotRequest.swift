@@ -2,9 +2,15 @@ import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /snapshot/section` body.
-struct SectionSnapshotRequest: Equatable {
+struct SectionSnapshotRequest: Equatable, JSONBody {
     var snapshot: SectionSnapshot
     var operations: [SectionSnapshotOperation]
+
+    static var rejected: APIError.Rejected { .snapshot }
+
+    static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> SectionSnapshotRequest {
+        try SectionSnapshotRequestDecoder.decode(root, reader: &reader, maxOperations: configuration.maxBatchOperations)
+    }
 }
 
 enum SectionSnapshotRequestDecoder {
@@ -20,41 +26,35 @@ enum SectionSnapshotRequestDecoder {
     static let operationNames = ["append", "insert", "delete", "deleteAll", "expand", "collapse", "level", "parent",
                                  "isExpanded", "isVisible", "contains", "snapshot"]
 
+    /// `body` decoded as `POST /snapshot/section` decodes it.
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> SectionSnapshotRequest {
-        let json = try RequestDocument.parse(body)
-        var reader = WireReader()
-        let value: SectionSnapshotRequest
-        do throws(FieldError) {
-            let o = try JSONField(json).object()
-            try o.rejectUnknownKeys(allowed: topLevelKeys)
-            var roots: [SectionSnapshot.Node] = []
-            var count = 0
-            if let f = o.optional("snapshot") {
-                let s = try f.object()
-                try s.rejectUnknownKeys(allowed: ["items"])
-                roots = try nodes(try s.required("items"), count: &count)
-                for r in SectionSnapshot.repeats(in: roots) {
-                    let reason = "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    \(r.id)\n)}"
-                    reader.reject(f.pointer.appending("items"), "Item \(r.at) of the tree (depth first) is \(FieldError.quoted(r.id.description)), like item \(r.first); a section snapshot holds each item once. UIKit: \(reason)")
-                }
+        try SectionSnapshotRequest.decode(body, ServiceConfiguration(maxBatchOperations: maxOperations))
+    }
+
+    static func decode(_ root: JSONField, reader: inout WireReader, maxOperations: Int) throws(FieldError) -> SectionSnapshotRequest {
+        let o = try root.object()
+        try o.rejectUnknownKeys(allowed: topLevelKeys)
+        var roots: [SectionSnapshot.Node] = []
+        var count = 0
+        if let f = try o.member("snapshot") {
+            let s = try f.object()
+            try s.rejectUnknownKeys(allowed: ["items"])
+            roots = try nodes(try s.required("items"), count: &count)
+            for r in SectionSnapshot.repeats(in: roots) {
+                let reason = "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    \(r.id)\n)}"
+                reader.reject(f.pointer.appending("items"), "Item \(r.at) of the tree (depth first) is \(FieldError.quoted(r.id.description)), like item \(r.first); a section snapshot holds each item once. UIKit: \(reason)")
             }
-            let ops = try o.required("operations").array(maxCount: maxOperations)
-            var total = 0
-            var operations: [SectionSnapshotOperation] = []
-            for f in ops {
-                let op = try operation(f, &reader)
-                total += op.identifierCount
-                if total > BatchLimits.maxItems { throw SnapshotRequestDecoder.tooManyIdentifiers(f.pointer, total) }
-                operations.append(op)
-            }
-            value = SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
-        } catch {
-            throw APIError.field(error, rejected: .snapshot)
         }
-        if !reader.problems.isEmpty {
-            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .snapshot)
+        let ops = try o.required("operations").array(maxCount: maxOperations)
+        var total = 0
+        var operations: [SectionSnapshotOperation] = []
+        for f in ops {
+            let op = try operation(f, &reader)
+            total += op.identifierCount
+            if total > BatchLimits.maxItems { throw SnapshotRequestDecoder.tooManyIdentifiers(f.pointer, total) }
+            operations.append(op)
         }
-        return value
+        return SectionSnapshotRequest(snapshot: SectionSnapshot(roots: roots), operations: operations)
     }
 
     /// `[{"id", "expanded"?, "children"?}]`; nesting is bounded by the JSON parser's depth.
@@ -68,7 +68,7 @@ enum SectionSnapshotRequestDecoder {
             let expanded = try o.value("expanded", default: false) { f throws(FieldError) in try f.bool() }
             count += 1
             if count > BatchLimits.maxItems { throw .tooMany(pointer: field.pointer, limit: BatchLimits.maxItems) }
-            let children = try o.optional("children").map { c throws(FieldError) in try nodes(c, count: &count) } ?? []
+            let children = try o.member("children").map { c throws(FieldError) in try nodes(c, count: &count) } ?? []
             out.append(SectionSnapshot.Node(id: id, expanded: expanded, children: children))
         }
         return out
@@ -85,7 +85,7 @@ enum SectionSnapshotRequestDecoder {
         func one() throws(FieldError) -> SnapshotIdentifier { try a.identifier("item", reader: &reader) }
         func list() throws(FieldError) -> [SnapshotIdentifier] { try a.identifiers("items", reader: &reader) }
         switch name {
-        case "append": return .append(try list(), to: try o.optional("to").map { f throws(FieldError) in try WireReader.identifier(f.value, f.pointer) })
+        case "append": return .append(try list(), to: try o.member("to").map { f throws(FieldError) in try WireReader.identifier(f.value, f.pointer) })
         case "insert": return .insert(try list(), try a.position(reader: &reader))
         case "delete": return .delete(try list())
         case "deleteAll": return .deleteAll

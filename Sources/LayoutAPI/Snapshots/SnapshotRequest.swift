@@ -2,13 +2,19 @@ import UpdateEngine
 import LayoutEngine
 
 /// A decoded `POST /snapshot/apply` body.
-struct SnapshotApplyRequest: Equatable {
+struct SnapshotApplyRequest: Equatable, JSONBody {
     var old: DiffableSnapshot
     var change: SnapshotChange
     var source: SnapshotSource
     var linkedSDK: LinkedSDK
     /// `tableView` for `UITableViewDiffableDataSource` (the verdicts' wording), as `/batch/validate` names it.
     var flavor: BatchFlavor = .collectionView
+
+    static var rejected: APIError.Rejected { .snapshot }
+
+    static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> SnapshotApplyRequest {
+        try SnapshotRequestDecoder.decode(root, reader: &reader, maxOperations: configuration.maxBatchOperations)
+    }
 }
 
 /// Caps on snapshot requests: identifiers per snapshot and in all operation arguments as the
@@ -42,28 +48,18 @@ enum SnapshotRequestDecoder {
         .invalidValue(pointer: at, detail: "The operations up to \(at) name \(total) identifiers in their arguments, over this server's cap of \(BatchLimits.maxItems) per request (as the batch routes); send the rest in another request.")
     }
 
+    /// `body` decoded as `POST /snapshot/apply` decodes it.
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> SnapshotApplyRequest {
-        let json = try RequestDocument.parse(body)
-        var reader = WireReader()
-        let value: SnapshotApplyRequest
-        do {
-            value = try decode(JSONField(json), reader: &reader, maxOperations: maxOperations)
-        } catch {
-            throw APIError.field(error, rejected: .snapshot)
-        }
-        if !reader.problems.isEmpty {
-            throw APIError.unprocessable(reader.problems, detail: LayoutRequestDecoder.summary(reader), rejected: .snapshot)
-        }
-        return value
+        try SnapshotApplyRequest.decode(body, ServiceConfiguration(maxBatchOperations: maxOperations))
     }
 
     static func decode(_ root: JSONField, reader: inout WireReader, maxOperations: Int) throws(FieldError) -> SnapshotApplyRequest {
         let o = try root.object()
         try o.rejectUnknownKeys(allowed: topLevelKeys)
-        let old = try o.optional("old").map { f throws(FieldError) in try reader.snapshot(f, keys: snapshotKeys).0 } ?? DiffableSnapshot()
+        let old = try o.member("old").map { f throws(FieldError) in try reader.snapshot(f, keys: snapshotKeys).0 } ?? DiffableSnapshot()
         let source = try o.value("source", default: .fresh) { f throws(FieldError) in try f.enumValue(SnapshotSource.self) }
         let sdk = try o.value("linkedSDK", default: .current) { f throws(FieldError) in try f.enumValue(LinkedSDK.self) }
-        let opsField = o.optional("operations"), newField = o.optional("new")
+        let opsField = try o.member("operations"), newField = try o.member("new")
         let change: SnapshotChange
         switch (opsField, newField) {
         case (let ops?, nil):
@@ -155,9 +151,9 @@ extension WireReader {
         }
         var marks = SnapshotMarks()
         if keys.contains("reloadedItems") {
-            if let f = o.optional("reloadedSections") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reloadedSections) }
-            if let f = o.optional("reloadedItems") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reloadedItems) }
-            if let f = o.optional("reconfiguredItems") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reconfiguredItems) }
+            if let f = try o.member("reloadedSections") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reloadedSections) }
+            if let f = try o.member("reloadedItems") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reloadedItems) }
+            if let f = try o.member("reconfiguredItems") { SnapshotMarks.add(try snapshotIdentifiers(f), to: &marks.reconfiguredItems) }
         }
         return (snapshot, marks)
     }
@@ -193,7 +189,7 @@ extension WireReader {
         case "moveSection": return .moveSection(try a.identifier("section", reader: &self), try a.position(reader: &self))
         case "reloadSections": return .reloadSections(try a.identifiers("sections", reader: &self))
         case "appendItems":
-            let to = try o.optional("toSection").map { f throws(FieldError) in try Self.identifier(f.value, f.pointer) }
+            let to = try o.member("toSection").map { f throws(FieldError) in try Self.identifier(f.value, f.pointer) }
             return .appendItems(try a.identifiers("items", reader: &self), toSection: to)
         case "insertItems": return .insertItems(try a.identifiers("items", reader: &self), try a.position(reader: &self))
         case "deleteItems": return .deleteItems(try a.identifiers("items", reader: &self))

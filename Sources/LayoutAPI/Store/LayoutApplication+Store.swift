@@ -130,7 +130,7 @@ extension LayoutApplication {
         switch step {
         case .post(let body):
             do throws(APIError) {
-                spec = try LayoutRequestDecoder.decode(body, maxElements: configuration.maxElements)
+                spec = try LayoutSpec.decode(body, configuration)
             } catch {
                 store?.log(.warning, "store: the request stored for layout \(row.id) is refused here (\(error.problem.detail)); treated as not stored")
                 throw unreadable

@@ -195,32 +195,23 @@ package enum APIError: Error {
 
 extension APIError {
     /// What a 422 rejects: its own problem type and title, so a client can tell a layout UIKit
-    /// refuses from a batch or a snapshot. A new family is a case here and its two strings.
-    package enum Rejected: Sendable {
-        case layout, batch, snapshot
+    /// refuses from a batch or a snapshot. A new family is one line here (and its type in openapi.yaml).
+    package struct Rejected: Sendable {
+        let problemType: String
+        let title: String
 
-        var problemType: String {
-            switch self {
-            case .layout: ProblemType.unprocessable
-            case .batch: ProblemType.unprocessableBatch
-            case .snapshot: ProblemType.unprocessableSnapshot
-            }
-        }
-
-        var title: String {
-            switch self {
-            case .layout: "Layout rejected"
-            case .batch: "Batch rejected"
-            case .snapshot: "Snapshot rejected"
-            }
-        }
+        static let layout = Rejected(problemType: ProblemType.unprocessable, title: "Layout rejected")
+        static let batch = Rejected(problemType: ProblemType.base + "unprocessable-batch", title: "Batch rejected")
+        static let snapshot = Rejected(problemType: ProblemType.base + "unprocessable-snapshot", title: "Snapshot rejected")
     }
 
-    /// A field error as an answer: shape errors (wrong type, missing or unknown field) are 400;
-    /// values the request cannot have, and caps, are 422 of the request's kind.
+    /// A field error as an answer: shape errors (wrong type, missing or unknown field, null) are
+    /// 400; values the request cannot have, and caps, are 422 of the request's kind. A typed read
+    /// that found `null` (a required field, an array entry) is the null 400 (`FieldError.null`).
     static func field(_ e: FieldError, rejected: Rejected = .layout) -> APIError {
         switch e {
         case .invalidValue, .tooMany: .unprocessable([e], detail: e.detail, rejected: rejected)
+        case .wrongType(let pointer, _, let found) where found == JSON.null.kindDescription: .badField(.null(pointer: pointer))
         default: .badField(e)
         }
     }
@@ -234,8 +225,6 @@ enum ProblemType {
     static let unprocessable = base + "unprocessable-layout"
     static let invalidQuery = base + "invalid-query"
     static let invalidHeader = base + "invalid-header"
-    static let unprocessableBatch = base + "unprocessable-batch"
-    static let unprocessableSnapshot = base + "unprocessable-snapshot"
     static let unknownLayout = base + "unknown-layout"
     static let unknownFormat = base + "unknown-format"
     static let storeUnavailable = base + "store-unavailable"

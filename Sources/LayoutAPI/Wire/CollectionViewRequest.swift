@@ -28,7 +28,7 @@ extension WireReader {
         let margins = try o.value("layoutMargins", default: profile.map {
             DeviceMetrics.layoutMargins(safeArea: safeArea, sizeClass: $0.horizontalSizeClass)
         } ?? .zero) { f throws(FieldError) in try insets(f) }
-        let readable = try o.optional("readableContentInsets").map { f throws(FieldError) in try insets(f) }
+        let readable = try o.member("readableContentInsets").map { f throws(FieldError) in try insets(f) }
             ?? profile.map { _ in DeviceMetrics.readableContentInsets(width: width, margins: margins) }
         return CollectionViewMetrics(
             width: width, height: height, scale: scale,
@@ -36,15 +36,15 @@ extension WireReader {
             safeAreaInsets: safeArea, layoutMargins: margins,
             layoutDirection: try o.value("layoutDirection", default: .leftToRight) { f throws(FieldError) in try f.enumValue(LayoutDirection.self) },
             readableContentInsets: readable,
-            wideContentMargins: try o.optional("wideContentMargins").map { f throws(FieldError) in try f.bool() } ?? profile?.wideContentMargins)
+            wideContentMargins: try o.member("wideContentMargins").map { f throws(FieldError) in try f.bool() } ?? profile?.wideContentMargins)
     }
 
     /// `width` / `height`: required unless a device profile gives it. The contract says so in
     /// words (both are optional in its schema, for `device`), so a missing one is a 422 naming it.
     private mutating func dimension(_ o: JSONFieldObject, _ key: String, _ fallback: Double?) throws(FieldError) -> Double {
-        if let f = o.optional(key) { return try length(f) }
+        if let f = try o.member(key) { return try length(f) }
         if let fallback { return fallback }
-        if o.optional("device") != nil { return 0 } // an unknown device, already reported
+        if try o.member("device") != nil { return 0 } // an unknown device, already reported
         let pointer = o.pointer.appending(key)
         reject(pointer, "\(o.pointer) has no \(key); send \"width\" and \"height\" in points (with \"scale\"), or a \"device\" whose screen gives them (GET /devices lists them).")
         return 0
@@ -66,8 +66,8 @@ extension WireReader {
     /// an orientation the device lacks is a 422 naming the field (collected, so the rest of the
     /// request is still checked).
     private mutating func deviceMetrics(_ o: JSONFieldObject) throws(FieldError) -> DeviceMetrics? {
-        guard let d = o.optional("device") else {
-            if let orientation = o.optional("orientation") {
+        guard let d = try o.member("device") else {
+            if let orientation = try o.member("orientation") {
                 reject(orientation.pointer, "\(orientation.pointer) is set without device; an orientation picks a device profile's portrait or landscape numbers. Add \"device\" (GET /devices lists them) or remove \"orientation\".")
             }
             return nil

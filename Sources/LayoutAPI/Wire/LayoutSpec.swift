@@ -42,35 +42,32 @@ package struct LayoutSpec: Hashable, Sendable {
     var approximateBytes: Int { definition.approximateBytes }
 }
 
-/// Turns a `POST /layout` body into a `LayoutSpec`, or the error to answer with.
+/// A `POST /layout` body is read into a `LayoutSpec` (`JSONBody`: one parse, one typed pass).
+extension LayoutSpec: JSONBody {
+    static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> LayoutSpec {
+        try LayoutRequestDecoder.decode(root, reader: &reader, maxElements: configuration.maxElements)
+    }
+}
+
+/// The typed pass of a `POST /layout` body: the top level, then the layout type's own reader.
 package enum LayoutRequestDecoder {
     static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes", "preferredSupplementarySizes"]
 
+    /// `body` decoded as `POST /layout` decodes it, with at most `maxElements` elements.
     package static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
-        let json = try RequestDocument.parse(body)
-        var reader = WireReader()
-        let spec: LayoutSpec
-        do {
-            spec = try decode(JSONField(json), reader: &reader, maxElements: maxElements)
-        } catch {
-            throw APIError.field(error)
-        }
-        if !reader.problems.isEmpty {
-            throw APIError.unprocessable(reader.problems, detail: summary(reader))
-        }
-        return spec
+        try LayoutSpec.decode(body, ServiceConfiguration(maxElements: maxElements))
     }
 
     static func decode(_ root: JSONField, reader: inout WireReader, maxElements: Int) throws(FieldError) -> LayoutSpec {
         let o = try root.object()
         try o.rejectUnknownKeys(allowed: topLevelKeys)
         let cv = try reader.collectionView(try o.required("collectionView"))
-        let layout = try o.optional("layout").map { f throws(FieldError) in try f.object() }
-        let type = try layout?.optional("type").map { f throws(FieldError) in try layoutType(f) } ?? LayoutTypes.all[0]
+        let layout = try o.member("layout").map { f throws(FieldError) in try f.object() }
+        let type = try layout?.member("type").map { f throws(FieldError) in try layoutType(f) } ?? LayoutTypes.all[0]
         let sections = try o.required("sections").array(maxCount: maxElements)
         var budget = ElementBudget(limit: maxElements)
-        let preferred = o.optional("preferredSizes")
-        let supplementary = o.optional("preferredSupplementarySizes")
+        let preferred = try o.member("preferredSizes")
+        let supplementary = try o.member("preferredSupplementarySizes")
         // Only self-sizing types read measured sizes.
         var allowed = topLevelKeys
         if !type.acceptsPreferredSizes { allowed.remove("preferredSizes") }
@@ -94,12 +91,5 @@ package enum LayoutRequestDecoder {
         if let type = LayoutTypes.named(text) { return type }
         let allowed = LayoutTypes.all.flatMap { [$0.typeName] + $0.typeAliases }
         throw .invalidValue(pointer: field.pointer, detail: FieldError.unknownValue(text, at: field.pointer, allowed: allowed))
-    }
-
-    static func summary(_ reader: WireReader) -> String {
-        guard let first = reader.problems.first else { return "" }
-        let more = reader.problemCount - 1
-        return more == 0 ? first.detail
-            : "\(first.detail) (\(more) more problem\(more == 1 ? "" : "s") in errors\(reader.problemCount > reader.problems.count ? ", the first \(reader.problems.count) listed" : ""))"
     }
 }

@@ -41,14 +41,14 @@ extension WireReader {
         for e in entries {
             let o = try e.object()
             try o.rejectUnknownKeys(allowed: ["indexPath", "width", "height", "elementKind"])
-            if let kind = o.optional("elementKind") {
+            if let kind = try o.member("elementKind") {
                 reject(kind.pointer, "\(e.pointer) has an elementKind, but this layout has no list headers or footers to measure (entries with elementKind are for list and table layouts); send cell sizes {\"indexPath\", \"width\", \"height\"} only.")
                 continue
             }
             let ipField = try o.required("indexPath")
             let ip = try indexPath(ipField)
             let heightField = try o.required("height")
-            guard let widthField = o.optional("width") else {
+            guard let widthField = try o.member("width") else {
                 reject(o.pointer.appending("width"), "\(e.pointer) has no width; a cell's measured size needs both width and height (only table rows take a height alone).")
                 continue
             }
@@ -93,7 +93,7 @@ extension WireReader {
         let ip = try indexPath(ipField)
         let before = problemCount
         let height = try length(try o.required("height"))
-        if let w = o.optional("width") { _ = try length(w) }
+        if let w = try o.member("width") { _ = try length(w) }
         guard Self.listSupplementaryKinds.contains(kind) else {
             reject(kindField.pointer, "Unknown value \(FieldError.quoted(kind)) at \(FieldError.location(kindField.pointer)); measured supplementary views are list headers and footers, use one of: \(Self.listSupplementaryKinds.map { FieldError.quoted($0) }.joined(separator: ", ")).")
             return

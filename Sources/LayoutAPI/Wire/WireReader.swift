@@ -84,17 +84,17 @@ struct WireReader {
     mutating func insets(_ field: JSONField) throws(FieldError) -> Insets {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: ["top", "left", "bottom", "right"])
-        return Insets(top: try o.optional("top").map { f throws(FieldError) in try length(f) } ?? 0,
-                      left: try o.optional("left").map { f throws(FieldError) in try length(f) } ?? 0,
-                      bottom: try o.optional("bottom").map { f throws(FieldError) in try length(f) } ?? 0,
-                      right: try o.optional("right").map { f throws(FieldError) in try length(f) } ?? 0)
+        return Insets(top: try o.member("top").map { f throws(FieldError) in try length(f) } ?? 0,
+                      left: try o.member("left").map { f throws(FieldError) in try length(f) } ?? 0,
+                      bottom: try o.member("bottom").map { f throws(FieldError) in try length(f) } ?? 0,
+                      right: try o.member("right").map { f throws(FieldError) in try length(f) } ?? 0)
     }
 
     mutating func rect(_ field: JSONField) throws(FieldError) -> Rect {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: ["x", "y", "width", "height"])
-        return Rect(x: try o.optional("x").map { f throws(FieldError) in try finite(f) } ?? 0,
-                    y: try o.optional("y").map { f throws(FieldError) in try finite(f) } ?? 0,
+        return Rect(x: try o.member("x").map { f throws(FieldError) in try finite(f) } ?? 0,
+                    y: try o.member("y").map { f throws(FieldError) in try finite(f) } ?? 0,
                     width: try length(try o.required("width")),
                     height: try length(try o.required("height")))
     }
@@ -136,9 +136,9 @@ struct WireReader {
 }
 
 extension JSONFieldObject {
-    /// The value of an optional member read by `read`, or `fallback` when absent or null.
+    /// The value of an optional member read by `read`, or `fallback` when absent (null is a 400).
     func value<T>(_ key: String, default fallback: T, _ read: (JSONField) throws(FieldError) -> T) throws(FieldError) -> T {
-        guard let f = optional(key) else { return fallback }
+        guard let f = try member(key) else { return fallback }
         return try read(f)
     }
 }

@@ -15,7 +15,7 @@ extension WireReader {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.customGroupKeys)
         let size = try layoutSize(try o.required("layoutSize"))
-        let points = o.optional("frames"), fractions = o.optional("fractionalFrames")
+        let points = try o.member("frames"), fractions = try o.member("fractionalFrames")
         if points != nil, let both = fractions {
             throw FieldError.invalidValue(pointer: both.pointer, detail: "\(o.pointer) has both frames and fractionalFrames; the item provider's output is one list: frames in points or fractions of its environment. Keep one.")
         }

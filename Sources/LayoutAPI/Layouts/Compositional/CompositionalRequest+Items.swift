@@ -34,7 +34,7 @@ extension WireReader {
                 var sup = CompositionalSupplementaryItem(elementKind: try elementKind(try so.required("elementKind")),
                                                          layoutSize: try layoutSize(try so.required("layoutSize")),
                                                          containerAnchor: try anchor(try so.required("containerAnchor")))
-                sup.itemAnchor = try so.optional("itemAnchor").map { f throws(FieldError) in try anchor(f) }
+                sup.itemAnchor = try so.member("itemAnchor").map { f throws(FieldError) in try anchor(f) }
                 sup.zIndex = try so.value("zIndex", default: 1) { f throws(FieldError) in try zIndex(f) }
                 sup.contentInsets = try so.value("contentInsets", default: .zero) { f throws(FieldError) in try directionalInsets(f) }
                 out.append(sup)
@@ -76,10 +76,10 @@ extension WireReader {
             case .trailing: edges.insert(.trailing)
             }
         }
-        if o.optional("absoluteOffset") != nil, let f = o.optional("fractionalOffset") {
+        if try o.member("absoluteOffset") != nil, let f = try o.member("fractionalOffset") {
             throw FieldError.invalidValue(pointer: f.pointer, detail: "\(o.pointer) has both absoluteOffset and fractionalOffset; an NSCollectionLayoutAnchor has one kind of offset. Keep one.")
         }
-        if let f = o.optional("fractionalOffset") {
+        if let f = try o.member("fractionalOffset") {
             return CompositionalAnchor(edges: edges, offset: try offset(f), isFractionalOffset: true)
         }
         return CompositionalAnchor(edges: edges, offset: try o.value("absoluteOffset", default: .zero) { f throws(FieldError) in try offset(f) })
@@ -139,10 +139,10 @@ extension WireReader {
     mutating func edgeSpacing(_ field: JSONField) throws(FieldError) -> EdgeSpacing {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: ["leading", "top", "trailing", "bottom"])
-        return EdgeSpacing(leading: try o.optional("leading").map { f throws(FieldError) in try spacing(f) },
-                           top: try o.optional("top").map { f throws(FieldError) in try spacing(f) },
-                           trailing: try o.optional("trailing").map { f throws(FieldError) in try spacing(f) },
-                           bottom: try o.optional("bottom").map { f throws(FieldError) in try spacing(f) })
+        return EdgeSpacing(leading: try o.member("leading").map { f throws(FieldError) in try spacing(f) },
+                           top: try o.member("top").map { f throws(FieldError) in try spacing(f) },
+                           trailing: try o.member("trailing").map { f throws(FieldError) in try spacing(f) },
+                           bottom: try o.member("bottom").map { f throws(FieldError) in try spacing(f) })
     }
 
     mutating func offset(_ field: JSONField) throws(FieldError) -> Point {

@@ -34,34 +34,34 @@ extension WireReader {
         guard let l = layout else { throw FieldError.missing(pointer: JSONPointer.root.appending("layout").appending("sections")) }
         try l.rejectUnknownKeys(allowed: Self.compositionalLayoutKeys)
         var nodes = CompositionalNodeCount()
-        if let conf = try l.optional("configuration")?.object() {
+        if let conf = try l.member("configuration")?.object() {
             try conf.rejectUnknownKeys(allowed: Self.compositionalConfigurationKeys)
             c.scrollDirection = try conf.value("scrollDirection", default: .vertical) { f throws(FieldError) in try f.enumValue(ScrollDirection.self) }
             c.interSectionSpacing = try conf.value("interSectionSpacing", default: 0) { f throws(FieldError) in try finite(f) }
             c.contentInsetsReference = try conf.value("contentInsetsReference", default: .safeArea) { f throws(FieldError) in try f.enumValue(ContentInsetsReference.self) }
             if c.contentInsetsReference == .automatic { c.contentInsetsReference = .safeArea }
             c.generation = try conf.value("uikitGeneration", default: .modern) { f throws(FieldError) in try f.enumValue(UIKitGeneration.self) }
-            c.readableContentInsets = try conf.optional("readableContentInsets").map { f throws(FieldError) in try insets(f) }
+            c.readableContentInsets = try conf.member("readableContentInsets").map { f throws(FieldError) in try insets(f) }
             c.boundarySupplementaryItems = try conf.value("boundarySupplementaryItems", default: []) { f throws(FieldError) in
                 try boundaryItems(f, nodes: &nodes)
             }
         }
         c.listEnvironment = try l.value("listEnvironment", default: ListEnvironment()) { f throws(FieldError) in try listEnvironment(f) }
-        let listField = l.optional("list")
-        let isListType = try l.optional("type")?.string() == ListLayoutType.alias
+        let listField = try l.member("list")
+        let isListType = try l.member("type")?.string() == ListLayoutType.alias
         if let listField {
             // UICollectionViewCompositionalLayout.list(using:): one configuration for every section.
-            if let s = l.optional("sections") {
+            if let s = try l.member("sections") {
                 throw FieldError.invalidValue(pointer: s.pointer, detail: "\(l.pointer) has both list and sections; list is one configuration for every section (UICollectionViewCompositionalLayout.list(using:)), sections are per-section layouts (a section may be {\"list\": {…}}). Keep one.")
             }
             c.sections = [CompositionalSection.listSection(try listConfiguration(listField, scale: cv.scale))]
-        } else if isListType, l.optional("sections") == nil {
+        } else if isListType, try l.member("sections") == nil {
             // "type": "list" with no configuration: UIKit's defaults (a plain list).
             c.sections = [CompositionalSection.listSection(ListSectionConfiguration())]
         } else {
             // Neither sections nor list: UIKit has no compositional layout without a section (its
             // initialisers take one or a provider); the contract says so in words, so a 422.
-            let sectionsField = l.optional("sections")
+            let sectionsField = try l.member("sections")
             if sectionsField == nil {
                 reject(l.pointer.appending("sections"), "\(l.pointer) has neither sections nor list; a compositional layout needs its sections (\"sections\": [{\"group\": …}], NSCollectionLayoutSection) or one list configuration for every section (\"list\": {}, or \"type\": \"list\").")
             }
@@ -72,7 +72,7 @@ extension WireReader {
             c.sections.reserveCapacity(layoutSections.count)
             for s in layoutSections {
                 let o = try s.object()
-                if o.optional("list") != nil {
+                if try o.member("list") != nil {
                     try nodes.add(1, at: s.pointer)
                     c.sections.append(try listSection(o, scale: cv.scale))
                 } else {
@@ -80,7 +80,7 @@ extension WireReader {
                 }
             }
         }
-        if c.scrollDirection == .horizontal, c.hasListSections, let conf = l.optional("configuration") {
+        if c.scrollDirection == .horizontal, c.hasListSections, let conf = try l.member("configuration") {
             reject(conf.pointer.appending("scrollDirection"), "List sections (UICollectionLayoutListConfiguration) lay out rows vertically, and this layout scrolls horizontally. Remove scrollDirection or set it to \"vertical\".")
         }
         c.itemCounts = try itemCounts(sections, budget: &budget)
@@ -119,7 +119,7 @@ extension WireReader {
             throw FieldError.invalidValue(pointer: field.pointer, detail: "\(field.pointer) nests groups \(depth) deep; this server accepts at most \(CompositionalNodeCount.maximumDepth) levels. Flatten the nesting.")
         }
         let o = try field.object()
-        if let custom = o.optional("custom") {
+        if let custom = try o.member("custom") {
             try o.rejectUnknownKeys(allowed: ["custom"])
             try nodes.add(1, at: field.pointer)
             return try customGroup(custom, nodes: &nodes)
@@ -137,8 +137,8 @@ extension WireReader {
         for sub in list {
             let so = try sub.object()
             try so.rejectUnknownKeys(allowed: ["item", "group"])
-            if let g = so.optional("group") {
-                if so.optional("item") != nil {
+            if let g = try so.member("group") {
+                if try so.member("item") != nil {
                     throw FieldError.invalidValue(pointer: sub.pointer, detail: "\(sub.pointer) has both \"item\" and \"group\"; a subitem is one of them. Keep one.")
                 }
                 subitems.append(.group(try compositionalGroup(g, depth: depth + 1, nodes: &nodes)))
@@ -147,7 +147,7 @@ extension WireReader {
             }
         }
         var g = CompositionalGroup(orientation: orientation, layoutSize: size, subitems: subitems)
-        if let countField = o.optional("count") {
+        if let countField = try o.member("count") {
             let count = try countField.int()
             if count < 1 || count > CompositionalNodeCount.maximumCount {
                 reject(countField.pointer, "\(countField.pointer) is \(count); UIKit requires a count greater than 0 (this server accepts up to \(CompositionalNodeCount.maximumCount)).")
@@ -158,10 +158,10 @@ extension WireReader {
                 let initializer = g.countKind == .repeating ? "repeatingSubitem:count:" : "subitem:count:"
                 reject(o.pointer.appending("subitems"), "\(o.pointer.appending("subitems")) has \(list.count) subitems, but a group made with \(initializer) (count) has exactly one. Send one subitem, or drop count to repeat the subitems until the group is full.")
             }
-        } else if let kindField = o.optional("countKind") {
+        } else if let kindField = try o.member("countKind") {
             reject(kindField.pointer, "\(kindField.pointer) is set without count; countKind says which count initializer made the group. Add count or remove countKind.")
         }
-        g.interItemSpacing = try o.optional("interItemSpacing").map { f throws(FieldError) in try spacing(f) }
+        g.interItemSpacing = try o.member("interItemSpacing").map { f throws(FieldError) in try spacing(f) }
         g.contentInsets = try o.value("contentInsets", default: .zero) { f throws(FieldError) in try directionalInsets(f) }
         g.edgeSpacing = try o.value("edgeSpacing", default: .none) { f throws(FieldError) in try edgeSpacing(f) }
         return g

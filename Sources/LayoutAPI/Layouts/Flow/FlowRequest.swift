@@ -74,7 +74,7 @@ extension WireReader {
     /// is a 422 (collected like a bad value), not a 400: the contract states it in words, as
     /// JSON Schema's `not` does not survive client generators.
     mutating func items(_ o: JSONFieldObject, defaultSize: Size, budget: inout ElementBudget) throws(FieldError) -> FlowItems {
-        let count = o.optional("numberOfItems"), sizes = o.optional("itemSizes")
+        let count = try o.member("numberOfItems"), sizes = try o.member("itemSizes")
         switch (count, sizes) {
         case (let c?, nil):
             let n = try self.count(c, budget: budget)
@@ -82,7 +82,7 @@ extension WireReader {
             let size = try o.value("itemSize", default: defaultSize) { f throws(FieldError) in try self.size(f) }
             return .uniform(count: n, size: size)
         case (nil, let s?):
-            if let itemSize = o.optional("itemSize") {
+            if let itemSize = try o.member("itemSize") {
                 _ = try size(itemSize)
                 reject(itemSize.pointer, "\(itemSize.pointer) cannot be combined with itemSizes; give every size in itemSizes, or use numberOfItems with itemSize.")
             }
@@ -102,7 +102,7 @@ extension WireReader {
         case (nil, nil):
             let pointer = o.pointer.appending("numberOfItems")
             reject(pointer, "\(o.pointer) has neither numberOfItems nor itemSizes; add \"numberOfItems\" (items of one size) or \"itemSizes\" (one size per item) to the section.")
-            _ = try o.optional("itemSize").map { f throws(FieldError) in try size(f) }
+            _ = try o.member("itemSize").map { f throws(FieldError) in try size(f) }
             return .uniform(count: 0, size: defaultSize)
         case (let c?, let s?):
             _ = try c.int()

@@ -51,8 +51,8 @@ extension WireReader {
             let ip = try indexPath(ipField)
             let before = problemCount
             let height = try measuredHeight(try o.required("height"))
-            if let w = o.optional("width") { _ = try positive(w, what: "the measured width (not used: rows span the table)") }
-            let kindField = o.optional("elementKind")
+            if let w = try o.member("width") { _ = try positive(w, what: "the measured width (not used: rows span the table)") }
+            let kindField = try o.member("elementKind")
             guard ip.section < c.sections.count else {
                 reject(ipField.pointer, "\(ipField.pointer) is [\(ip.section), \(ip.item)], but the table has \(c.sections.count) section\(c.sections.count == 1 ? "" : "s"); send heights only for rows, headers and footers the table has.")
                 continue

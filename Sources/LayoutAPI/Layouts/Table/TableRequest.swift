@@ -33,14 +33,14 @@ extension WireReader {
             c.estimatedSectionHeaderHeight = try l.value("estimatedSectionHeaderHeight", default: -1) { f throws(FieldError) in try tableHeight(f) }
             c.estimatedSectionFooterHeight = try l.value("estimatedSectionFooterHeight", default: -1) { f throws(FieldError) in try tableHeight(f) }
             c.sectionHeaderTopPadding = try l.value("sectionHeaderTopPadding", default: -1) { f throws(FieldError) in try tableHeight(f) }
-            c.tableHeaderHeight = try l.optional("tableHeaderView").map { f throws(FieldError) in try tableView(f) }
-            c.tableFooterHeight = try l.optional("tableFooterView").map { f throws(FieldError) in try tableView(f) }
+            c.tableHeaderHeight = try l.member("tableHeaderView").map { f throws(FieldError) in try tableView(f) }
+            c.tableFooterHeight = try l.member("tableFooterView").map { f throws(FieldError) in try tableView(f) }
             c.cellLayoutMarginsFollowReadableWidth = try l.value("cellLayoutMarginsFollowReadableWidth", default: false) { f throws(FieldError) in try f.bool() }
-            c.separatorInset = try l.optional("separatorInset").map { f throws(FieldError) in
+            c.separatorInset = try l.member("separatorInset").map { f throws(FieldError) in
                 let i = try insets(f)
                 return ListSeparatorInsets(leading: i.left, trailing: i.right)
             }
-            if let e = l.optional("listEnvironment") {
+            if let e = try l.member("listEnvironment") {
                 try e.object().rejectUnknownKeys(allowed: Self.tableEnvironmentKeys)
                 c.environment = try listEnvironment(e)
             }
@@ -58,34 +58,34 @@ extension WireReader {
         try o.rejectUnknownKeys(allowed: Self.tableSectionKeys)
         let rows = try count(try o.required("numberOfItems"), budget: budget)
         budget.add(rows)
-        let rowHeights = try o.optional("rowHeights").map { f throws(FieldError) in
+        let rowHeights = try o.member("rowHeights").map { f throws(FieldError) in
             try perRow(f, rows: rows, what: "tableView(_:heightForRowAt:)",
                        uikit: "table view row height must not be negative - height for index path (%@) is %g")
         }
-        let estimated = try o.optional("estimatedRowHeights").map { f throws(FieldError) in
+        let estimated = try o.member("estimatedRowHeights").map { f throws(FieldError) in
             try perRow(f, rows: rows, what: "tableView(_:estimatedHeightForRowAt:)")
         }
         var section = TableSection(numberOfRows: rows, rowHeights: rowHeights, estimatedRowHeights: estimated)
-        if let f = o.optional("measuredRowHeights") {
+        if let f = try o.member("measuredRowHeights") {
             let list = try perRow(f, rows: rows, what: "measured (self-sized) row heights", measured: true)
             for (i, h) in list.enumerated() {
                 if let h { section.setMeasuredRow(i, h, rowHeight: c.rowHeight) }
             }
         }
-        section.hasHeaderTitle = try o.optional("headerTitle").map { f throws(FieldError) in !(try f.string()).isEmpty } ?? false
-        section.hasHeaderView = try o.optional("hasHeaderView").map { f throws(FieldError) in try f.bool() }
-        section.headerHeight = try o.optional("headerHeight").map { f throws(FieldError) in
+        section.hasHeaderTitle = try o.member("headerTitle").map { f throws(FieldError) in !(try f.string()).isEmpty } ?? false
+        section.hasHeaderView = try o.member("hasHeaderView").map { f throws(FieldError) in try f.bool() }
+        section.headerHeight = try o.member("headerHeight").map { f throws(FieldError) in
             try tableHeight(f, uikit: "section header height must not be negative - provided height for section %ld is %f")
         }
-        section.estimatedHeaderHeight = try o.optional("estimatedHeaderHeight").map { f throws(FieldError) in try tableHeight(f) }
-        let measuredHeader = try o.optional("measuredHeaderHeight").map { f throws(FieldError) in try measuredHeight(f) }
-        section.hasFooterTitle = try o.optional("footerTitle").map { f throws(FieldError) in !(try f.string()).isEmpty } ?? false
-        section.hasFooterView = try o.optional("hasFooterView").map { f throws(FieldError) in try f.bool() }
-        section.footerHeight = try o.optional("footerHeight").map { f throws(FieldError) in
+        section.estimatedHeaderHeight = try o.member("estimatedHeaderHeight").map { f throws(FieldError) in try tableHeight(f) }
+        let measuredHeader = try o.member("measuredHeaderHeight").map { f throws(FieldError) in try measuredHeight(f) }
+        section.hasFooterTitle = try o.member("footerTitle").map { f throws(FieldError) in !(try f.string()).isEmpty } ?? false
+        section.hasFooterView = try o.member("hasFooterView").map { f throws(FieldError) in try f.bool() }
+        section.footerHeight = try o.member("footerHeight").map { f throws(FieldError) in
             try tableHeight(f, uikit: "section footer height must not be negative - provided height for section %ld is %f")
         }
-        section.estimatedFooterHeight = try o.optional("estimatedFooterHeight").map { f throws(FieldError) in try tableHeight(f) }
-        let measuredFooter = try o.optional("measuredFooterHeight").map { f throws(FieldError) in try measuredHeight(f) }
+        section.estimatedFooterHeight = try o.member("estimatedFooterHeight").map { f throws(FieldError) in try tableHeight(f) }
+        let measuredFooter = try o.member("measuredFooterHeight").map { f throws(FieldError) in try measuredHeight(f) }
         // A measured height counts only where the view is there and self-sizes (T8); recorded
         // before deciding whether the view is there (a measured height implies one, T7).
         section.measuredHeaderHeight = measuredHeader

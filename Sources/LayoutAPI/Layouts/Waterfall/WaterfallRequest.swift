@@ -90,7 +90,7 @@ extension WireReader {
         // CHT's column width: floorPx((W − left − right − (cols − 1)·spacing) / cols).
         let room = c.width - inset.left - inset.right - Double(columns - 1) * columnSpacing
         if room >= 0, let tall = tooTall(s.itemSizes, columnWidth: room / Double(columns)) {
-            let pointer = o.optional("itemSizes") != nil ? o.pointer.appending("itemSizes").appending(tall) : o.pointer.appending("itemSize")
+            let pointer = try o.member("itemSizes") != nil ? o.pointer.appending("itemSizes").appending(tall) : o.pointer.appending("itemSize")
             reject(pointer, "\(pointer) is so much taller than wide that the item would be more than \(Self.show(Self.maxLength)) pt tall at the column width of \(Self.show(room / Double(columns))) pt; send the item's real aspect ratio.")
         }
         if room < 0, !s.itemSizes.isEmpty {

@@ -29,15 +29,15 @@ extension WireReader {
         list.headerMode = try o.value("headerMode", default: .none) { f throws(FieldError) in try listEnum(f, ListHeaderMode.self, default: .none) }
         list.footerMode = try o.value("footerMode", default: .none) { f throws(FieldError) in try listEnum(f, ListFooterMode.self, default: .none) }
         // Negative means automatic, as UIKit's UICollectionViewListSectionHeaderTopPaddingAutomatic.
-        if let f = o.optional("headerTopPadding") {
+        if let f = try o.member("headerTopPadding") {
             let v = try finite(f)
             list.headerTopPadding = v < 0 ? nil : v
         }
-        list.showsSeparators = try o.optional("showsSeparators").map { f throws(FieldError) in try f.bool() }
+        list.showsSeparators = try o.member("showsSeparators").map { f throws(FieldError) in try f.bool() }
         list.separatorConfiguration = try o.value("separatorConfiguration", default: .automatic) { f throws(FieldError) in
             try separatorConfiguration(f)
         }
-        if let f = o.optional("rowHeight") {
+        if let f = try o.member("rowHeight") {
             let v = try positive(f, what: "a row height in points (the SPI rowHeight; omit it for estimated rows)")
             let pixel = scale > 0 ? 1 / scale : 1
             if v < pixel {
@@ -53,7 +53,7 @@ extension WireReader {
     mutating func listSection(_ o: JSONFieldObject, scale: Double) throws(FieldError) -> CompositionalSection {
         try o.rejectUnknownKeys(allowed: Self.listSectionKeys)
         var list = try listConfiguration(try o.required("list"), scale: scale)
-        list.contentInsets = try o.optional("contentInsets").map { f throws(FieldError) in try directionalInsets(f) }
+        list.contentInsets = try o.member("contentInsets").map { f throws(FieldError) in try directionalInsets(f) }
         list.interGroupSpacing = try o.value("interGroupSpacing", default: 0) { f throws(FieldError) in try length(f) }
         return CompositionalSection.listSection(list)
     }
@@ -64,7 +64,7 @@ extension WireReader {
         var e = ListEnvironment()
         e.generation = try o.value("generation", default: .ios15to18) { f throws(FieldError) in try listEnum(f, ListGeneration.self, default: .ios15to18) }
         e.contentSizeCategory = try o.value("contentSizeCategory", default: .L) { f throws(FieldError) in try listEnum(f, ContentSizeCategory.self, default: .L) }
-        e.wideContentMargins = try o.optional("wideContentMargins").map { f throws(FieldError) in try f.bool() }
+        e.wideContentMargins = try o.member("wideContentMargins").map { f throws(FieldError) in try f.bool() }
         e.collapsedTopSpacing = try o.value("collapsedTopSpacing", default: false) { f throws(FieldError) in try f.bool() }
         e.includeBackgroundDecorations = try o.value("includeBackgroundDecorations", default: true) { f throws(FieldError) in try f.bool() }
         e.includeSeparators = try o.value("includeSeparators", default: false) { f throws(FieldError) in try f.bool() }
@@ -91,8 +91,8 @@ extension WireReader {
         var c = ListSeparatorConfiguration()
         c.topSeparatorVisibility = try o.value("topSeparatorVisibility", default: .automatic) { f throws(FieldError) in try listEnum(f, ListSeparatorVisibility.self, default: .automatic) }
         c.bottomSeparatorVisibility = try o.value("bottomSeparatorVisibility", default: .automatic) { f throws(FieldError) in try listEnum(f, ListSeparatorVisibility.self, default: .automatic) }
-        c.topSeparatorInsets = try o.optional("topSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
-        c.bottomSeparatorInsets = try o.optional("bottomSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
+        c.topSeparatorInsets = try o.member("topSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
+        c.bottomSeparatorInsets = try o.member("bottomSeparatorInsets").map { f throws(FieldError) in try separatorInsets(f) }
         return c
     }
 
