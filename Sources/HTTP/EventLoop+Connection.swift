@@ -123,10 +123,12 @@ extension EventLoop {
     /// Runs a complete request with the plan made at its head (or makes it now, for a request
     /// without a body): its early answer, or its handler inline or on Dispatch.
     func handle(_ c: Connection, _ request: Request) {
+        var declined: RequestPlan<R.Plan>?
         if !c.planned {
-            // The hot path: the responder writes the answer straight into the loop's buffers.
+            // The hot path: the responder writes the answer straight into the loop's buffers
+            // (or hands back the plan it made while declining).
             writer.reset()
-            if responder.respondInline(to: request, into: &writer) {
+            if responder.respondInline(to: request, into: &writer, declined: &declined) {
                 respondWritten(c)
                 return
             }
@@ -136,7 +138,7 @@ extension EventLoop {
             c.planned = false
             plan = planned
         } else {
-            switch responder.plan(for: request.head) {
+            switch declined ?? responder.plan(for: request.head) {
             case .answer(let early):
                 respond(c, early)
                 return

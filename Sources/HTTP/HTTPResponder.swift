@@ -55,6 +55,12 @@ public protocol HTTPResponder: Sendable {
     /// for answers whose cost is small and bounded (it runs on the I/O loop). The default
     /// answers nothing this way.
     func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool
+
+    /// `respondInline(to:into:)`, and when it declines, the plan it made of the request on the
+    /// way (`plan(for:)`'s result), if any: the server uses it instead of asking again, so a
+    /// request the hot path routed but could not answer is resolved once. The default makes no
+    /// plan.
+    func respondInline(to request: Request, into writer: inout ResponseWriter, declined plan: inout RequestPlan<Plan>?) -> Bool
 }
 
 extension HTTPResponder {
@@ -65,6 +71,10 @@ extension HTTPResponder {
 
 extension HTTPResponder {
     public func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool { false }
+
+    public func respondInline(to request: Request, into writer: inout ResponseWriter, declined plan: inout RequestPlan<Plan>?) -> Bool {
+        respondInline(to: request, into: &writer)
+    }
 }
 
 extension HTTPResponder where Plan == Void {

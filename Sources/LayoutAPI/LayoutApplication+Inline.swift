@@ -18,24 +18,40 @@ import LayoutEngine
 extension LayoutApplication {
     /// The route the table's matcher finds for the target's path (the same walk as `Route.resolve`,
     /// over the target's bytes in place: no String is made), answered by its inline writer if it
-    /// has one. A declined request is matched again by `plan(for:)`: HTTP asks for the plan of a
-    /// bodyless request only after the hot path declined it.
+    /// has one.
     public func respondInline(to request: Request, into writer: inout ResponseWriter) -> Bool {
+        var declined: RequestPlan<Plan>?
+        return respondInline(to: request, into: &writer, declined: &declined)
+    }
+
+    /// The same, handing back the plan of a GET it routed but did not answer (HTTP asks for the
+    /// plan of a bodyless request only after the hot path declined it: with this one the table
+    /// is walked once). A path no GET line matches (a 404 or 405) leaves `plan` nil, and
+    /// `plan(for:)` answers it as before.
+    public func respondInline(to request: Request, into writer: inout ResponseWriter, declined plan: inout RequestPlan<Plan>?) -> Bool {
         let head = request.head
         guard head.method == "GET" else { return false }
-        return head.target.utf8.withContiguousStorageIfAvailable { target -> Bool in
+        var matched: (route: Route, idStart: Int, idCount: Int)?
+        let answered = head.target.utf8.withContiguousStorageIfAvailable { target -> Bool in
             let mark = target.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
             let path = UnsafeBufferPointer(rebasing: target[..<mark])
             let query = mark == target.endIndex ? nil : UnsafeBufferPointer(rebasing: target[(mark + 1)...])
             for route in Self.routes {
                 guard let id = route.match(path) else { continue }
                 guard route.methods == .get else { continue }   // a 405 here: the ordinary path answers it
-                guard let inline = route.inline, inline(self, head, UnsafeBufferPointer(rebasing: id), query, &writer) else { return false }
-                writer.route = route.template
-                return true
+                if let inline = route.inline, inline(self, head, UnsafeBufferPointer(rebasing: id), query, &writer) {
+                    writer.route = route.template
+                    return true
+                }
+                matched = (route, id.startIndex, id.count)
+                return false
             }
             return false
         } ?? false
+        if !answered, let (route, start, count) = matched {
+            plan = self.plan(for: head, route: route, idOffset: start, idCount: count)
+        }
+        return answered
     }
 
     /// `GET /healthz`: `finish`'s fields for `healthAnswer` (JSON, `no-store`, varies on

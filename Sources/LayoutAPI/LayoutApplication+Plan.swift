@@ -41,10 +41,23 @@ extension LayoutApplication {
         case .failure(let e):
             return .answer(finish(Answer(e), negotiation: negotiation, method: head.method, route: nil))
         case .success(let (route, id)):
-            var plan = Plan(route: route, id: id, query: QueryParameters(head.query), rawQuery: head.query ?? "", negotiation: negotiation)
-            if route.takesID { plan.entry = pin(plan.id) }
-            return .proceed(plan)
+            return proceed(head, route, id: id, negotiation)
         }
+    }
+
+    /// The plan of a routed request, with the layout its `{id}` names pinned.
+    private func proceed(_ head: RequestHead, _ route: Route, id: Substring, _ negotiation: ContentNegotiation) -> RequestPlan<Plan> {
+        var plan = Plan(route: route, id: id, query: QueryParameters(head.query), rawQuery: head.query ?? "", negotiation: negotiation)
+        if route.takesID { plan.entry = pin(plan.id) }
+        return .proceed(plan)
+    }
+
+    /// The plan of a GET whose route the hot path found (`respondInline`): what `plan(for:)`
+    /// makes, without walking the table again; the id is the path's bytes at that offset.
+    func plan(for head: RequestHead, route: Route, idOffset: Int, idCount: Int) -> RequestPlan<Plan> {
+        let utf8 = head.target.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: idOffset)
+        return proceed(head, route, id: Substring(utf8[start..<utf8.index(start, offsetBy: idCount)]), ContentNegotiation(head.headers))
     }
 
     /// The route, method and media-type checks of a head.

@@ -29,4 +29,29 @@ import Testing
         }
         #expect(answeredInline("/healthz", method: "HEAD") == nil)
     }
+
+    /// A GET the hot path routed but did not answer hands back the plan `plan(for:)` makes (the
+    /// same route, id and query), so the table is walked once; a 404 path hands back none.
+    @Test func aDeclinedRequestKeepsItsPlan() throws {
+        let id = try #require(app.post(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":3}]}"#).id)
+        for target in ["/layout/\(id)", "/layout/\(id)/elements?rect=0,0,1,1&kind=cell", "/layout/\(id).svg", "/healthz?x=1",
+                       "/layout/feedbeef/elements?rect=0,0,1,1"] {
+            let request = Request(method: "GET", target: target, headers: [("Host", "x")])
+            var writer = ResponseWriter()
+            writer.reset()
+            var declined: RequestPlan<LayoutApplication.Plan>?
+            #expect(!app.respondInline(to: request, into: &writer, declined: &declined))
+            guard case .proceed(let kept)? = declined, case .proceed(let fresh) = app.plan(for: request.head) else {
+                Issue.record("no plan kept for \(target)")
+                continue
+            }
+            #expect(kept.route.template == fresh.route.template && kept.id == fresh.id && kept.rawQuery == fresh.rawQuery, "\(target)")
+            #expect((kept.entry == nil) == (fresh.entry == nil), "\(target)")
+            #expect(app.respond(to: request, plan: kept).body == app.respond(to: request, plan: fresh).body, "\(target)")
+        }
+        var writer = ResponseWriter()
+        var declined: RequestPlan<LayoutApplication.Plan>?
+        #expect(!app.respondInline(to: Request(method: "GET", target: "/nowhere", headers: [("Host", "x")]), into: &writer, declined: &declined))
+        #expect(declined == nil)
+    }
 }
