@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // layoutd: UIKit-exact collection-view layouts as an HTTP/1.1 service.
-// See docs/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, UpdateEngine, HTTP};
+// See docs/ARCHITECTURE.md: layoutd (its command line in LayoutdCLI) -> LayoutAPI -> {LayoutEngine, UpdateEngine, HTTP, JSON};
 // the engine is two modules over IndexPaths (see below) so that a release build compiles them side by side.
 import PackageDescription
 
@@ -73,8 +73,12 @@ let package = Package(
         // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
         // (Not named CSystem: swift-system, under postgres-nio, has a target of that name.)
         .target(name: "CLayoutd"),
+        // RFC 8259 without Foundation: the strict parser, the `JSON` value, `JSONPointer`, the
+        // writers (numbers in their shortest round-trip form). Knows nothing of HTTP or layouts, so
+        // the JSON fuzzer builds it alone; HTTP writes its problem details with it.
+        .target(name: "JSON", swiftSettings: strict),
         // HTTP/1.1 server on BSD sockets, epoll and Dispatch; knows nothing about layouts.
-        .target(name: "HTTP", dependencies: ["CLayoutd"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["CLayoutd", "JSON"], swiftSettings: strict),
         // zlib (Debian: zlib1g-dev) for gzip/deflate bodies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Content codings: Accept-Encoding negotiation, one-shot deflate, capped streaming inflate.
@@ -89,7 +93,7 @@ let package = Package(
         // Routes, JSON wire types, problem details, the layout cache.
         // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
         // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "Prometheus", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "Prometheus", "JSON", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.
@@ -114,7 +118,7 @@ let package = Package(
             swiftSettings: strict),
         // Engine and codec benchmarks (not tests): `swift run -c release LayoutBench`.
         .executableTarget(
-            name: "LayoutBench", dependencies: ["LayoutEngine", "UpdateEngine", "LayoutAPI", "HTTP"],
+            name: "LayoutBench", dependencies: ["LayoutEngine", "UpdateEngine", "JSON", "LayoutAPI", "HTTP"],
             path: "Benchmarks/LayoutBench", swiftSettings: strict),
         // libcurl for the integration tests only (Debian: libcurl4-openssl-dev, which scripts/test
         // installs). No pkgConfig: its flags are the compiler's defaults on Debian, and a pkgConfig
@@ -130,7 +134,7 @@ let package = Package(
         .testTarget(name: "UpdateEngineTests", dependencies: ["UpdateEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression"], swiftSettings: strict),
-        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "SharedStore", "Prometheus", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayoutAPITests", dependencies: ["LayoutAPI", "SharedStore", "Prometheus", "JSON", "HTTP", "LayoutEngine", "HTTPCompression", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LayoutdCLITests", dependencies: ["LayoutdCLI", "LayoutAPI", "HTTP"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["LayoutAPI", "LayoutdCLI", "HTTP", "CCurl", "HTTPCompression", "TestSupport"], swiftSettings: strict),
     ]

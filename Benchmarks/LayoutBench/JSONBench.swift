@@ -1,4 +1,5 @@
 import Glibc
+import JSON
 import LayoutAPI
 
 /// JSON codec and SHA-256 throughput: `swift run -c release LayoutBench`.

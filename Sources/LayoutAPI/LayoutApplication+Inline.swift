@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutEngine
 
 /// The hot answers, written straight into the I/O loop's reused buffers

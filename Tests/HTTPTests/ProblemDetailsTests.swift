@@ -16,6 +16,16 @@ import Testing
             + #""errors":[{"pointer":"/items/0","detail":"must be > 0"},{"pointer":"/a","detail":"x"}]}"#)
     }
 
+    /// The JSON module's `.short` control escapes are the HTTP module's old escaper byte for byte:
+    /// two-character escapes where JSON has one, else `\u00xx` in lower case.
+    @Test func controlCharactersKeepTheirShortLowerCaseEscapes() {
+        let p = ProblemDetails(title: "t", status: 400, detail: "\u{8}\u{C}\r\u{0}\u{B}\u{1F}\u{7F}",
+                               errors: [.init(pointer: "/a\nb", detail: "\u{1A}")])
+        #expect(String(decoding: p.jsonBytes, as: UTF8.self)
+            == #"{"type":"about:blank","title":"t","status":400,"detail":"\b\f\r\u0000\u000b\u001f\#u{7F}","#
+            + #""errors":[{"pointer":"/a\nb","detail":"\u001a"}]}"#)
+    }
+
     @Test func problemResponseCarriesStatusAndContentType() {
         let r = Response.problem(ProblemDetails(title: "Not Found", status: 404, detail: "No layout 'x'."))
         #expect(r.status == 404)

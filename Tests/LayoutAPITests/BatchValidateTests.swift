@@ -1,5 +1,6 @@
 import HTTP
 @testable import LayoutAPI
+import JSON
 import LayoutEngine
 import Testing
 

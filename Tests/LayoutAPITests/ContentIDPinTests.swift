@@ -1,5 +1,6 @@
 import HTTP
 @testable import LayoutAPI
+import JSON
 import Testing
 
 /// Ids are hashes of canonical forms, and stored rows, CDN caches and clients hold them: an id

@@ -1,5 +1,6 @@
 import HTTP
 @testable import LayoutAPI
+import JSON
 import LayoutEngine
 
 /// In-process calls: Request values in, Response values out, no sockets.

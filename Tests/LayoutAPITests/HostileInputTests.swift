@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import HTTP
 @testable import LayoutAPI
+import JSON
 import LayoutEngine
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import HTTP
 @testable import LayoutAPI
+import JSON
 import LayoutEngine
 
 /// Readers for the layout tests of the non-flow types.

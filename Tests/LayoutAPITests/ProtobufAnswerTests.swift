@@ -1,6 +1,7 @@
 import HTTP
 import HTTPCompression
 @testable import LayoutAPI
+import JSON
 import LayoutEngine
 import Testing
 import TestSupport

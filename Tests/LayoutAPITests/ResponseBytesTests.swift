@@ -1,4 +1,5 @@
 @testable import LayoutAPI
+import JSON
 import LayoutEngine
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import HTTP
 import HTTPCompression
 @testable import LayoutAPI
+import JSON
 import Testing
 
 /// gzip and deflate answers: negotiation, identical bytes once inflated, per-coding ETags and

@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import UpdateEngine
 import LayoutEngine
 

@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 
 /// The request type a route line names (`Route(…, body: T.self)`): the front desk decodes it
 /// once, after the body is read and its content codings undone, and hands the handler the value

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// What `POST /layout/{id}/invalidate` answers: UIKit's invalidation context, the anchored

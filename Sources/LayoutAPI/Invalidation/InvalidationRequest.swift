@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutEngine
 
 /// The body of `POST /layout/{id}/invalidate`: measured sizes (self-sizing) or new bounds, never

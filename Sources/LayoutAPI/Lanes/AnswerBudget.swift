@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import UpdateEngine
 
 /// Answers bounded in bytes before they are built (issue 33): each route that can answer more

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// `GET /devices`: the device profiles `collectionView.device` accepts, with the numbers each

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The parameters of `GET /layout/{id}/elements`, checked: what can be checked without the

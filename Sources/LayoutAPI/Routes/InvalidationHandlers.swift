@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutEngine
 
 /// `POST /layout/{id}/invalidate`: self-sizing (measured sizes) and bounds changes (rotation,

@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutEngine
 
 /// `POST /layout`, `GET /layout/{id}` and the element queries.

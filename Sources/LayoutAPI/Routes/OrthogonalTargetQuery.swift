@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutEngine
 
 /// `GET /layout/{id}/orthogonal-target?section=&offset=&velocity=[&current=][&centeringInset=]`:

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Appends SVG (XML) to a byte buffer: markup verbatim, numbers in their shortest round-trip

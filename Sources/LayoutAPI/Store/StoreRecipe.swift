@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// What the shared store keeps per layout: enough to recompute it through the same decoders as

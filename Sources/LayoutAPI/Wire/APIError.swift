@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutEngine
 
 /// Every way a request can fail in the API, with the status and the words a client needs.

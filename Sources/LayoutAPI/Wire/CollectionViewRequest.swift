@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes `collectionView`: the bounds, scale and insets every layout type reads, either

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The hot loop of every layout response: elements written straight into the writer's free

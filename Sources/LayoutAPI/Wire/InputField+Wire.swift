@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The engine names a refused field by what it is (`InputField`); the wire spells it as the

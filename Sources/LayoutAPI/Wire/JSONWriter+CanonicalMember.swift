@@ -1,3 +1,5 @@
+import JSON
+
 /// The one rule for growing a canonical form (the bytes a layout id hashes, `LayoutSpec.contentID`).
 ///
 /// Ids are handed out once and then held by clients, CDN caches and the shared store's rows: a

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The opening bytes of every supplementary and decoration element of one layout, one per

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Writes layouts as response bytes directly (no Codable): ~100x faster than JSONEncoder, which

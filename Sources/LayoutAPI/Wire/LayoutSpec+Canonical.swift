@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The canonical form of a resolved request: fixed member order, the original members' defaults

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// One layout type on the wire: how `POST /layout` names it, reads it, writes its canonical form

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Reads wire values into engine values. Shape errors (wrong type, missing or unknown field)

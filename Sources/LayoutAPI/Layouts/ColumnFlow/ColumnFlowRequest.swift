@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes `"type": "columnFlow"`: Apple's ColumnFlowLayout sample (other-layouts.md §1.3), whose

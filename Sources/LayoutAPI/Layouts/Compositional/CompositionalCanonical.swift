@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The canonical form of a compositional layout: the resolved configuration with every default

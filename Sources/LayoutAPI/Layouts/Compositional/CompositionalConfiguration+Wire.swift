@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// `UICollectionViewCompositionalLayout` on the wire: `"type": "compositional"`, decoded by

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Bounds the layout tree a request may describe, counted while decoding (before solving).

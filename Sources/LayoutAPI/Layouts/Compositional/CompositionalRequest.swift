@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes `"type": "compositional"` (`UICollectionViewCompositionalLayout`; the request schema

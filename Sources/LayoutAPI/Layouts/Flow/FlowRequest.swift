@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes the flow layout's wire form (field names are UIKit's) into a resolved

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes `"type": "grid"`: N items per line of one aspect ratio (other-layouts.md §4), the

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes `"type": "mosaic"`: Apple's MosaicLayout sample (other-layouts.md §1.1) has no

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// `UITableView` on the wire: `"type": "table"`, self-sizing through `preferredSizes` (rows, and

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Decodes `"type": "waterfall"` (field names are CHTCollectionViewWaterfallLayout's,

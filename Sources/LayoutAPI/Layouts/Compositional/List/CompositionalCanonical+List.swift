@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The canonical form of list sections, the list environment and measured headers/footers:

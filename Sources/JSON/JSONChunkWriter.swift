@@ -6,20 +6,20 @@
 /// discards it and runs the body again with twice the room, so a low estimate costs time, never
 /// correctness.
 package struct JSONChunkWriter: ~Copyable {
-    @usableFromInline let base: UnsafeMutablePointer<UInt8>
-    @usableFromInline let capacity: Int
-    @usableFromInline var count = 0
-    @usableFromInline var overflowed = false
+    @usableFromInline package let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package let capacity: Int
+    @usableFromInline package var count = 0
+    @usableFromInline package var overflowed = false
 
     @inlinable
-    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    package init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
     /// Reserves `maxCount` bytes; nil (and the overflow flag) when they do not fit.
     @inlinable
-    mutating func reserve(_ maxCount: Int) -> UnsafeMutablePointer<UInt8>? {
+    package mutating func reserve(_ maxCount: Int) -> UnsafeMutablePointer<UInt8>? {
         guard !overflowed, capacity &- count >= maxCount else {
             overflowed = true
             return nil

@@ -1,3 +1,5 @@
+import JSON
+
 /// A JSON value with the pointer that reaches it, so every typed read can fail with an error
 /// that names the field (RFC 9457 problem details carry these pointers).
 package struct JSONField: Sendable {

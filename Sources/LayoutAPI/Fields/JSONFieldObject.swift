@@ -1,3 +1,5 @@
+import JSON
+
 /// An object being read field by field; keys resolve to `JSONField`s with their pointers.
 package struct JSONFieldObject: Sendable {
     package let pointer: JSONPointer

@@ -29,6 +29,7 @@ package enum JSON: Sendable, Equatable {
     }
 
     /// Whether this is `null`.
+    @inlinable
     package var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -45,6 +46,7 @@ package struct JSONObject: Sendable, Equatable {
     }
 
     /// The value of `key`, or nil when absent. Linear scan.
+    @inlinable
     package subscript(key: String) -> JSON? {
         for member in members where member.key == key {
             return member.value
@@ -52,8 +54,8 @@ package struct JSONObject: Sendable, Equatable {
         return nil
     }
 
-    package var count: Int { members.count }
-    package var isEmpty: Bool { members.isEmpty }
+    @inlinable package var count: Int { members.count }
+    @inlinable package var isEmpty: Bool { members.isEmpty }
     package var keys: [String] { members.map(\.key) }
 
     /// Objects are equal when they hold the same keys with equal values, in any order

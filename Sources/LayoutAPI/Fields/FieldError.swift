@@ -1,3 +1,5 @@
+import JSON
+
 /// A well-formed JSON body whose content is wrong; becomes one entry of a 422 problem details
 /// response. `detail` is a sentence telling the client what to send instead.
 package enum FieldError: Error, Equatable {

@@ -3,7 +3,7 @@
 /// String for the common cases.
 extension JSONWriter {
     /// Longest output of `writeNumber`: "-2.2250738585072014e-308" is 24 bytes.
-    @usableFromInline static let maxNumberLength = 24
+    @usableFromInline package static let maxNumberLength = 24
 
     /// Appends `v` in its shortest round-trip form: integral values without ".0" ("375", "-2"),
     /// -0 as "0", exponents as Swift prints them ("1e-07", "1e+21", valid JSON), and `null` for
@@ -15,7 +15,7 @@ extension JSONWriter {
 
     /// Writes `v` as `number(_:)` describes (at most 24 bytes) and returns the length.
     @inlinable
-    static func writeNumber(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeNumber(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if let integer = exactInteger(v) { return writeInteger(integer, to: destination) }
         let short = writeShortDecimal(v, to: destination)
         return short > 0 ? short : writeDescription(v, to: destination)
@@ -24,7 +24,7 @@ extension JSONWriter {
     /// `v` as an Int when it is integral and at most 2^53 in magnitude (where Swift prints it
     /// without an exponent); -0 is 0. A conversion check, not `rounded()`, which needs libm.
     @inlinable @inline(__always)
-    static func exactInteger(_ v: Double) -> Int? {
+    package static func exactInteger(_ v: Double) -> Int? {
         guard v.magnitude <= 9_007_199_254_740_992 else { return nil }   // false for NaN
         let integer = Int(v)
         return Double(integer) == v ? integer : nil
@@ -32,7 +32,7 @@ extension JSONWriter {
 
     /// Writes an integer in decimal and returns the length.
     @inlinable @inline(__always)
-    static func writeInteger(_ v: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeInteger(_ v: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 0 {
             destination.initialize(to: UInt8(ascii: "-"))
             return 1 &+ writeDecimal(v.magnitude, to: destination + 1)
@@ -41,7 +41,7 @@ extension JSONWriter {
     }
 
     /// 10^0 through 10^15, exact Doubles, a constant (no lazy global).
-    @usableFromInline static let powersOfTen: (Double, Double, Double, Double, Double, Double, Double, Double,
+    @usableFromInline package static let powersOfTen: (Double, Double, Double, Double, Double, Double, Double, Double,
                                                Double, Double, Double, Double, Double, Double, Double, Double) =
         (1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15)
 
@@ -54,7 +54,7 @@ extension JSONWriter {
     /// when it does not apply (thirds, |v| outside that range, more than 15 digits): the caller
     /// then uses `description`.
     @usableFromInline
-    static func writeShortDecimal(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeShortDecimal(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = v.magnitude
         guard magnitude >= 0.0001, magnitude < 1e15 else { return 0 }   // false for NaN
         let whole = UInt(magnitude)
@@ -98,7 +98,7 @@ extension JSONWriter {
     /// into a stack buffer: no String (thirds such as "0.3333333333333333" are past the 15 bytes a
     /// String holds inline, so `description` allocated for each).
     @usableFromInline
-    static func writeDescription(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeDescription(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard v.isFinite else {
             for (i, byte) in "null".utf8.enumerated() { (destination + i).initialize(to: byte) }
             return 4

@@ -30,7 +30,7 @@ package struct JSONWriter {
     /// the count it returns (at most `maxCount`). One uniqueness and capacity check per call,
     /// where `append(contentsOf:)` costs a generic sequence copy.
     @inlinable
-    mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    package mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
                 initialized = min(body(buffer.baseAddress.unsafelyUnwrapped), buffer.count)
@@ -47,16 +47,28 @@ package struct JSONWriter {
     }
 
     /// Appends a quoted string. `"` and `\` are backslash-escaped, control characters
-    /// U+0000...U+001F become `\u00XX`; everything else is copied as UTF-8.
-    package mutating func string(_ s: String) {
+    /// U+0000...U+001F are spelled as `controls` says (`\u00XX` by default); everything else is
+    /// copied as UTF-8.
+    package mutating func string(_ s: String, controls: ControlEscapes = .unicode) {
         var text = s
         text.withUTF8 { utf8 in
-            write(maxCount: JSONWriter.quotedLength(utf8)) { JSONWriter.writeQuoted(utf8, to: $0) }
+            write(maxCount: JSONWriter.quotedLength(utf8)) { JSONWriter.writeQuoted(utf8, to: $0, controls: controls) }
         }
     }
 
-    /// The exact length of `writeQuoted`'s output.
-    static func quotedLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    /// How a string's control characters are spelled; both are RFC 8259 §7, and decode alike.
+    package enum ControlEscapes: Sendable {
+        /// `\u00XX` (upper-case hex) for every one: the layout bodies and the canonical forms
+        /// content ids hash, so it must never change.
+        case unicode
+        /// `\b \t \n \f \r` where JSON has a two-character escape, else `\u00xx` in lower
+        /// case: problem details, byte for byte as the HTTP module has always written them.
+        case short
+    }
+
+    /// The exact length of `writeQuoted`'s output with `.unicode` escapes (an upper bound with
+    /// `.short`).
+    package static func quotedLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var length = utf8.count &+ 2
         for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
             length &+= byte < 0x20 ? 5 : 1
@@ -66,8 +78,9 @@ package struct JSONWriter {
 
     /// Writes `utf8` quoted and escaped (at most 6 bytes per input byte plus 2) and returns
     /// the length. Unescaped runs are copied in bulk.
-    static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let hexDigits: StaticString = "0123456789ABCDEF"
+    package static func writeQuoted(
+        _ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, controls: ControlEscapes = .unicode
+    ) -> Int {
         destination.initialize(to: UInt8(ascii: "\""))
         var position = 1
         var runStart = 0
@@ -84,12 +97,7 @@ package struct JSONWriter {
             }
             (destination + position).initialize(to: UInt8(ascii: "\\"))
             if byte < 0x20 {
-                (destination + position + 1).initialize(to: UInt8(ascii: "u"))
-                (destination + position + 2).initialize(to: UInt8(ascii: "0"))
-                (destination + position + 3).initialize(to: UInt8(ascii: "0"))
-                (destination + position + 4).initialize(to: hexDigits.utf8Start[Int(byte >> 4)])
-                (destination + position + 5).initialize(to: hexDigits.utf8Start[Int(byte & 0xF)])
-                position &+= 6
+                position &+= writeControlEscape(byte, to: destination + position + 1, controls: controls) &+ 1
             } else {
                 (destination + position + 1).initialize(to: byte)
                 position &+= 2
@@ -103,6 +111,32 @@ package struct JSONWriter {
         }
         (destination + position).initialize(to: UInt8(ascii: "\""))
         return position &+ 1
+    }
+
+    /// Writes the escape of control character `byte` after its backslash and returns its length:
+    /// `u00XX`, or with `.short` one of `b t n f r` where JSON has one, else `u00xx`.
+    static func writeControlEscape(_ byte: UInt8, to destination: UnsafeMutablePointer<UInt8>, controls: ControlEscapes) -> Int {
+        let hexDigits: StaticString = controls == .unicode ? "0123456789ABCDEF" : "0123456789abcdef"
+        if controls == .short {
+            let letter: UInt8? = switch byte {
+            case 0x08: UInt8(ascii: "b")
+            case 0x09: UInt8(ascii: "t")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0D: UInt8(ascii: "r")
+            default: nil
+            }
+            if let letter {
+                destination.initialize(to: letter)
+                return 1
+            }
+        }
+        destination.initialize(to: UInt8(ascii: "u"))
+        (destination + 1).initialize(to: UInt8(ascii: "0"))
+        (destination + 2).initialize(to: UInt8(ascii: "0"))
+        (destination + 3).initialize(to: hexDigits.utf8Start[Int(byte >> 4)])
+        (destination + 4).initialize(to: hexDigits.utf8Start[Int(byte & 0xF)])
+        return 5
     }
 
     /// Appends `true` or `false`.
@@ -133,7 +167,7 @@ package struct JSONWriter {
     /// (index paths, point sizes) take branches and two-digit table copies, no loop; longer ones
     /// are written two digits per step from the end.
     @inlinable
-    static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 100 {
             if v < 10 {
                 destination.initialize(to: UInt8(truncatingIfNeeded: v) &+ 0x30)
@@ -159,7 +193,7 @@ package struct JSONWriter {
 
     /// How many decimal digits `v` has (1 for 0).
     @inlinable
-    static func decimalDigitCount(_ v: UInt) -> Int {
+    package static func decimalDigitCount(_ v: UInt) -> Int {
         var digits = 1
         var threshold: UInt = 10
         while digits < 20, v >= threshold {
@@ -172,7 +206,7 @@ package struct JSONWriter {
     /// Writes the last `count` decimal digits of `v`, zero-padded on the left, two at a time
     /// from the end.
     @inlinable
-    static func writeDigits(_ v: UInt, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+    package static func writeDigits(_ v: UInt, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
         var value = v
         var position = count
         while position >= 2 {
@@ -185,13 +219,13 @@ package struct JSONWriter {
 
     /// "00" through "99": two ASCII digits per entry, a constant in the binary (no lazy global).
     @inlinable
-    static var digitPairs: UnsafePointer<UInt8> {
+    package static var digitPairs: UnsafePointer<UInt8> {
         ("00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" as StaticString).utf8Start
     }
 
     /// Writes `v` (below 100) as two digits.
     @inlinable @inline(__always)
-    static func writePair(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) {
+    package static func writePair(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) {
         let pair = UnsafeRawPointer(digitPairs + Int(truncatingIfNeeded: v) &* 2).loadUnaligned(as: UInt16.self)
         UnsafeMutableRawPointer(destination).storeBytes(of: pair, as: UInt16.self)
     }

@@ -5,11 +5,12 @@
 /// a 100k-item array costs no allocation: the chain node for the array is allocated once and
 /// each element only stores its index. The string form is built when an error is reported.
 package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
-    enum Token: Sendable {
+    @usableFromInline
+    package enum Token: Sendable {
         case key(String)
         case index(Int)
 
-        var text: String {
+        package var text: String {
             switch self {
             case .key(let key): key
             case .index(let index): String(index)
@@ -17,22 +18,25 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    final class Node: Sendable {
-        let parent: Node?
-        let token: Token
+    @usableFromInline
+    package final class Node: Sendable {
+        package let parent: Node?
+        package let token: Token
 
-        init(parent: Node?, token: Token) {
+        @inlinable
+        package init(parent: Node?, token: Token) {
             self.parent = parent
             self.token = token
         }
     }
 
     /// Every token but the last; shared between siblings.
-    let parent: Node?
+    package let parent: Node?
     /// The last token; nil only for the root.
-    let leaf: Token?
+    package let leaf: Token?
 
-    init(parent: Node?, leaf: Token?) {
+    @inlinable
+    package init(parent: Node?, leaf: Token?) {
         self.parent = parent
         self.leaf = leaf
     }
@@ -41,19 +45,23 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     package static let root = JSONPointer(parent: nil, leaf: nil)
 
     /// This pointer's tokens as a chain node, for building many children cheaply.
-    var node: Node? {
+    @inlinable
+    package var node: Node? {
         guard let leaf else { return parent }
         return Node(parent: parent, token: leaf)
     }
 
+    @inlinable
     package func appending(_ key: String) -> JSONPointer {
         JSONPointer(parent: node, leaf: .key(key))
     }
 
+    @inlinable
     package func appending(_ index: Int) -> JSONPointer {
         JSONPointer(parent: node, leaf: .index(index))
     }
 
+    @inlinable
     package var isRoot: Bool { leaf == nil }
 
     /// Parses an RFC 6901 string ("/a/0/b~1c"); tokens are unescaped. Text not starting with "/"
@@ -90,7 +98,7 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// Longest token written out whole; a longer (client-chosen) key is cut to this many
     /// characters plus "…", as `FieldError.quoted` cuts values, so an 8 MB key cannot become a
     /// 48 MB error (escaping `/` as `~1` doubles it, JSON escaping once more).
-    static let maxTokenCharacters = 64
+    package static let maxTokenCharacters = 64
 
     /// The RFC 6901 string: each token prefixed by "/", with "~" as "~0" and "/" as "~1"; tokens
     /// over `maxTokenCharacters` are shortened (the pointer then names the key by its start).
