@@ -1,4 +1,4 @@
-import LayoutAPI
+import JSON
 
 /// A deliberately naive RFC 8259 parser, written from the grammar and sharing no code with
 /// `JSONParser`: the fuzz target's oracle for accept/reject and for the values read.

@@ -1,4 +1,4 @@
-import LayoutAPI
+import JSON
 
 /// libFuzzer entry point for `JSONParser` (built by scripts/fuzz, not by SwiftPM).
 ///
