@@ -5,21 +5,21 @@
 /// Writes past the reserved size are dropped and flag the chunk as overflowed; the writer then
 /// discards it and runs the body again with twice the room, so a low estimate costs time, never
 /// correctness.
-package struct JSONChunkWriter: ~Copyable {
+public struct JSONChunkWriter: ~Copyable {
     @usableFromInline package let base: UnsafeMutablePointer<UInt8>
     @usableFromInline package let capacity: Int
     @usableFromInline package var count = 0
     @usableFromInline package var overflowed = false
 
     @inlinable
-    package init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    public init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
     /// Reserves `maxCount` bytes; nil (and the overflow flag) when they do not fit.
     @inlinable
-    package mutating func reserve(_ maxCount: Int) -> UnsafeMutablePointer<UInt8>? {
+    public mutating func reserve(_ maxCount: Int) -> UnsafeMutablePointer<UInt8>? {
         guard !overflowed, capacity &- count >= maxCount else {
             overflowed = true
             return nil
@@ -28,7 +28,7 @@ package struct JSONChunkWriter: ~Copyable {
     }
 
     @inlinable
-    package mutating func raw(_ s: StaticString) {
+    public mutating func raw(_ s: StaticString) {
         guard s.hasPointerRepresentation else {
             s.withUTF8Buffer { utf8 in
                 if let destination = reserve(utf8.count), let source = utf8.baseAddress {
@@ -45,7 +45,7 @@ package struct JSONChunkWriter: ~Copyable {
     }
 
     @inlinable
-    package mutating func int(_ v: Int) {
+    public mutating func int(_ v: Int) {
         guard let destination = reserve(20) else { return }
         if v < 0 {
             destination.initialize(to: UInt8(ascii: "-"))
@@ -57,13 +57,13 @@ package struct JSONChunkWriter: ~Copyable {
 
     /// As `JSONWriter.number(_:)`.
     @inlinable
-    package mutating func number(_ v: Double) {
+    public mutating func number(_ v: Double) {
         guard let destination = reserve(JSONWriter.maxNumberLength) else { return }
         count &+= JSONWriter.writeNumber(v, to: destination)
     }
 
     @inlinable
-    package mutating func bool(_ v: Bool) {
+    public mutating func bool(_ v: Bool) {
         raw(v ? "true" : "false")
     }
 
@@ -82,7 +82,7 @@ extension JSONWriter {
     /// the body writes more, the chunk is discarded and the body runs again with double the
     /// room, so `body` must only write (it may run more than once).
     @inlinable
-    package mutating func chunk(reserving maxCount: Int, _ body: (inout JSONChunkWriter) -> Void) {
+    public mutating func chunk(reserving maxCount: Int, _ body: (inout JSONChunkWriter) -> Void) {
         var room = max(maxCount, 16)
         while true {
             var fitted = false

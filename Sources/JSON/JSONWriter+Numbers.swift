@@ -9,13 +9,13 @@ extension JSONWriter {
     /// -0 as "0", exponents as Swift prints them ("1e-07", "1e+21", valid JSON), and `null` for
     /// NaN and infinities (callers validate earlier; JSON has no spelling for them).
     @inlinable
-    package mutating func number(_ v: Double) {
+    public mutating func number(_ v: Double) {
         write(maxCount: JSONWriter.maxNumberLength) { JSONWriter.writeNumber(v, to: $0) }
     }
 
     /// Writes `v` as `number(_:)` describes (at most 24 bytes) and returns the length.
     @inlinable
-    package static func writeNumber(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeNumber(_ v: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if let integer = exactInteger(v) { return writeInteger(integer, to: destination) }
         let short = writeShortDecimal(v, to: destination)
         return short > 0 ? short : writeDescription(v, to: destination)
@@ -24,7 +24,7 @@ extension JSONWriter {
     /// `v` as an Int when it is integral and at most 2^53 in magnitude (where Swift prints it
     /// without an exponent); -0 is 0. A conversion check, not `rounded()`, which needs libm.
     @inlinable @inline(__always)
-    package static func exactInteger(_ v: Double) -> Int? {
+    public static func exactInteger(_ v: Double) -> Int? {
         guard v.magnitude <= 9_007_199_254_740_992 else { return nil }   // false for NaN
         let integer = Int(v)
         return Double(integer) == v ? integer : nil
@@ -32,7 +32,7 @@ extension JSONWriter {
 
     /// Writes an integer in decimal and returns the length.
     @inlinable @inline(__always)
-    package static func writeInteger(_ v: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeInteger(_ v: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 0 {
             destination.initialize(to: UInt8(ascii: "-"))
             return 1 &+ writeDecimal(v.magnitude, to: destination + 1)

@@ -2,17 +2,18 @@
 ///
 /// Callers write structure with `raw` and values with the typed methods; nothing validates the
 /// structure, so each response type owns its shape. Output is RFC 8259 and deterministic.
-package struct JSONWriter {
-    package var bytes: [UInt8]
+public struct JSONWriter {
+    public var bytes: [UInt8]
 
-    package init(capacity: Int = 0) {
+    @inlinable
+    public init(capacity: Int = 0) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// Appends ASCII verbatim, e.g. `{"id":`.
     @inlinable
-    package mutating func raw(_ s: StaticString) {
+    public mutating func raw(_ s: StaticString) {
         guard s.hasPointerRepresentation else {
             s.withUTF8Buffer { bytes.append(contentsOf: $0) }
             return
@@ -30,7 +31,7 @@ package struct JSONWriter {
     /// the count it returns (at most `maxCount`). One uniqueness and capacity check per call,
     /// where `append(contentsOf:)` costs a generic sequence copy.
     @inlinable
-    package mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    public mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
                 initialized = min(body(buffer.baseAddress.unsafelyUnwrapped), buffer.count)
@@ -141,19 +142,19 @@ package struct JSONWriter {
 
     /// Appends `true` or `false`.
     @inlinable
-    package mutating func bool(_ v: Bool) {
+    public mutating func bool(_ v: Bool) {
         raw(v ? "true" : "false")
     }
 
     /// Appends `null`.
     @inlinable
-    package mutating func null() {
+    public mutating func null() {
         raw("null")
     }
 
     /// Appends an integer in decimal.
     @inlinable
-    package mutating func int(_ v: Int) {
+    public mutating func int(_ v: Int) {
         write(maxCount: 20) { destination in
             if v < 0 {
                 destination.initialize(to: UInt8(ascii: "-"))
@@ -167,7 +168,7 @@ package struct JSONWriter {
     /// (index paths, point sizes) take branches and two-digit table copies, no loop; longer ones
     /// are written two digits per step from the end.
     @inlinable
-    package static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 100 {
             if v < 10 {
                 destination.initialize(to: UInt8(truncatingIfNeeded: v) &+ 0x30)
@@ -193,7 +194,7 @@ package struct JSONWriter {
 
     /// How many decimal digits `v` has (1 for 0).
     @inlinable
-    package static func decimalDigitCount(_ v: UInt) -> Int {
+    public static func decimalDigitCount(_ v: UInt) -> Int {
         var digits = 1
         var threshold: UInt = 10
         while digits < 20, v >= threshold {
@@ -206,7 +207,7 @@ package struct JSONWriter {
     /// Writes the last `count` decimal digits of `v`, zero-padded on the left, two at a time
     /// from the end.
     @inlinable
-    package static func writeDigits(_ v: UInt, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+    public static func writeDigits(_ v: UInt, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
         var value = v
         var position = count
         while position >= 2 {
@@ -219,13 +220,13 @@ package struct JSONWriter {
 
     /// "00" through "99": two ASCII digits per entry, a constant in the binary (no lazy global).
     @inlinable
-    package static var digitPairs: UnsafePointer<UInt8> {
+    public static var digitPairs: UnsafePointer<UInt8> {
         ("00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" as StaticString).utf8Start
     }
 
     /// Writes `v` (below 100) as two digits.
     @inlinable @inline(__always)
-    package static func writePair(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) {
+    public static func writePair(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) {
         let pair = UnsafeRawPointer(digitPairs + Int(truncatingIfNeeded: v) &* 2).loadUnaligned(as: UInt16.self)
         UnsafeMutableRawPointer(destination).storeBytes(of: pair, as: UInt16.self)
     }
