@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 import LayoutAPI
 
 /// libFuzzer entry point for the request path behind the parser: `LayoutApplication.respond`
