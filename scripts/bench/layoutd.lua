@@ -6,7 +6,8 @@
 --   MODE=hitgzip: as hit, with Accept-Encoding: gzip (the cached gzip body, ~6 KB instead of ~100 KB).
 --   MODE=getgzip: plain GET with Accept-Encoding: gzip (nginx's gzip_static file in scripts/bench-http).
 --   MODE=query: rect queries of a screen-sized rect at moving offsets (path: /layout/<id>/elements).
---   MODE=comphit / compmiss: as hit / miss with a compositional layout, Apple's "Nested Groups"
+--   MODE=comphit / compmiss: as hit / miss (compmiss varies the one section's interSectionSpacing,
+--     which changes no frame) with a compositional layout, Apple's "Nested Groups"
 --     sample (a 0.7-wide item beside a vertical group of 2, groups 0.4 of the height tall).
 --   MODE=listhit / listmiss: as hit / miss with a plain list (UICollectionLayoutListConfiguration
 --     .plain) of ITEMS rows on an iPhone 15 (393 wide @3x), separators reported (docs/lists.md).
@@ -67,7 +68,18 @@ if mode == "query" then
   end
 end
 
-if mode == "miss" or mode == "compmiss" or mode == "listmiss" then
+if mode == "compmiss" then
+  -- The compositional body's groups are a fraction of the collection view's height, so a new
+  -- height would be a different (and longer) answer: each request gets its own
+  -- interSectionSpacing instead, which changes the id but no frame (there is one section).
+  local counter = (os.time() % 900) * 100000
+  local head, tail = suffix:match('^(.-"type":"compositional",)(.*)$')
+  request = function()
+    counter = counter + 1
+    local spacing = (tid or 0) * 100000000 + counter
+    return wrk.format(nil, nil, nil, prefix .. "800" .. head .. '"configuration":{"interSectionSpacing":' .. spacing .. '},' .. tail)
+  end
+elseif mode == "miss" or mode == "listmiss" then
   -- Each run starts from its own heights (the clock's seconds, 100,000 apart), so a repeated
   -- round or a second run against the same server never finds the first one's layouts cached.
   local counter = (os.time() % 900) * 100000
