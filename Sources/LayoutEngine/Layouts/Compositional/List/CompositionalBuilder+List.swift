@@ -151,9 +151,6 @@ extension CompositionalBuilder {
         let t = m.separatorThickness
         let grid = grid
         var rows = ListRows(plan: plan, contentTop: contentTop)
-        // x, width and height repeat from row to row: each rounded once per distinct value
-        // (the same `grid.round` of the same bits), only y per separator.
-        var x = LastRounding(), width = LastRounding(), thickness = LastRounding()
         var out = attributes
         attributes = []
         // Rows strictly between the first row (or a first-item header) and the last take the
@@ -179,24 +176,20 @@ extension CompositionalBuilder {
             defer { i += 1 }
             let (rowY, height, _) = rows.next()
             let ip = IndexPath(section: plan.section, item: i)
-            let row = Rect(x: plan.rowX, y: rowY, width: plan.rowWidth, height: height)
+            // The first row (or header item) and the last: their own rules, anchored to the row.
             if let insets = rules.bottom(i) {
-                let frame = Rect(x: row.minX + insets.leading, y: row.maxY - t, width: max(0, row.width - insets.leading - insets.trailing), height: t)
-                let rounded = Rect(x: x.round(frame.origin.x, grid), y: grid.round(frame.origin.y),
-                                   width: width.round(frame.size.width, grid), height: thickness.round(frame.size.height, grid))
-                out.append(LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip, frame: rounded, zIndex: ListZIndex.separator))
+                out.append(ListMiddleSeparators.separator(bottomKind, ip, Self.separatorBox(insets, plan: plan, thickness: t, grid: grid),
+                                                          y: grid.round(rowY + height - t)))
             }
             if let insets = rules.top(i) {
-                let frame = Rect(x: row.minX + insets.leading, y: row.minY, width: max(0, row.width - insets.leading - insets.trailing), height: t)
-                let rounded = Rect(x: x.round(frame.origin.x, grid), y: grid.round(frame.origin.y),
-                                   width: width.round(frame.size.width, grid), height: thickness.round(frame.size.height, grid))
-                out.append(LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip, frame: rounded, zIndex: ListZIndex.separator))
+                out.append(ListMiddleSeparators.separator(topKind, ip, Self.separatorBox(insets, plan: plan, thickness: t, grid: grid),
+                                                          y: grid.round(rowY)))
             }
         }
         attributes = out
     }
 
-    /// A separator's rounded x, width and height for `insets` (as the row-by-row form rounds them).
+    /// A separator's rounded x, width and height for `insets`, anchored to the row frame (`rowX`, `rowWidth`).
     private static func separatorBox(_ insets: ListSeparatorInsets, plan: ListSectionPlan, thickness t: Double,
                                      grid: PixelGrid) -> (x: Double, width: Double, height: Double) {
         (grid.round(plan.rowX + insets.leading), grid.round(max(0, plan.rowWidth - insets.leading - insets.trailing)), grid.round(t))
@@ -280,23 +273,6 @@ struct ListRowRun: Sequence, IteratorProtocol {
     }
 }
 
-/// `grid.round(v)` remembered for the last value (by its bits, so 0 and −0 stay apart): a run
-/// of separators with the same x, width or thickness rounds it once.
-struct LastRounding {
-    var bits: UInt64 = 0
-    var value = 0.0
-    var known = false
-
-    @inline(__always)
-    mutating func round(_ v: Double, _ grid: PixelGrid) -> Double {
-        if known, v.bitPattern == bits { return value }
-        bits = v.bitPattern
-        value = grid.round(v)
-        known = true
-        return value
-    }
-}
-
 /// The separators of a list section's middle rows (`emitSeparators`), for one
 /// `append(contentsOf:)`: every row has the same shown sides with the same x, width and height
 /// (rounded once), so only y is computed and rounded per separator. Its length is exact.
@@ -336,9 +312,7 @@ struct ListMiddleSeparators: Sequence, IteratorProtocol {
     mutating func next() -> LayoutAttributes? {
         if topDue, let t = top {
             topDue = false
-            return LayoutAttributes(category: .decorationView, kind: topKind, indexPath: IndexPath(section: section, item: item - 1),
-                                    frame: Rect(x: t.x, y: grid.round(rowY), width: t.width, height: t.height),
-                                    zIndex: CompositionalBuilder.ListZIndex.separator)
+            return Self.separator(topKind, IndexPath(section: section, item: item - 1), t, y: grid.round(rowY))
         }
         guard item < items.upperBound, bottom != nil || top != nil else { return nil }
         let (y, height, _) = rows.next()
@@ -347,14 +321,19 @@ struct ListMiddleSeparators: Sequence, IteratorProtocol {
         if let b = bottom {
             rowY = y
             topDue = top != nil
-            return LayoutAttributes(category: .decorationView, kind: bottomKind, indexPath: ip,
-                                    frame: Rect(x: b.x, y: grid.round(y + height - thickness), width: b.width, height: b.height),
-                                    zIndex: CompositionalBuilder.ListZIndex.separator)
+            return Self.separator(bottomKind, ip, b, y: grid.round(y + height - thickness))
         }
         guard let t = top else { return nil }
-        return LayoutAttributes(category: .decorationView, kind: topKind, indexPath: ip,
-                                frame: Rect(x: t.x, y: grid.round(y), width: t.width, height: t.height),
-                                zIndex: CompositionalBuilder.ListZIndex.separator)
+        return Self.separator(topKind, ip, t, y: grid.round(y))
+    }
+
+    /// A separator element: its box (rounded x, width and height) at rounded `y`.
+    @inline(__always)
+    static func separator(_ kind: SupplementaryKind, _ ip: IndexPath, _ box: (x: Double, width: Double, height: Double),
+                          y: Double) -> LayoutAttributes {
+        LayoutAttributes(category: .decorationView, kind: kind, indexPath: ip,
+                         frame: Rect(x: box.x, y: y, width: box.width, height: box.height),
+                         zIndex: CompositionalBuilder.ListZIndex.separator)
     }
 
     /// Advances `rows` past the middle rows (`append(contentsOf:)` walked a copy of this run).
