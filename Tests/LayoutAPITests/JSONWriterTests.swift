@@ -54,6 +54,45 @@ private func written(_ body: (inout JSONWriter) -> Void) -> String {
         }
     }
 
+    /// The 16- and 17-digit path (`writeLongDecimal`) against `description`: thirds, sixths
+    /// and sevenths of coordinates as layouts at @2x and @3x make them, their neighbours one ulp
+    /// away, and random significands at every exponent in [1, 1e15).
+    @Test func longDecimalsMatchDescription() {
+        var generator = SeededRandom(seed: 31)
+        var viaLongPath = 0, mismatches: [String] = []
+        func check(_ value: Double) {
+            var description = value.description
+            if description.hasSuffix(".0") { description.removeLast(2) }
+            let text = written { $0.number(value) }
+            if text != description, mismatches.count < 10 { mismatches.append("\(description) written as \(text)") }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+                // The long path's callers have ruled out integers and forms of 15 digits or fewer.
+                guard JSONWriter.exactInteger(value) == nil, JSONWriter.writeShortDecimal(value, to: buffer.baseAddress!) == 0 else { return }
+                let n = JSONWriter.writeLongDecimal(value, to: buffer.baseAddress!)
+                if n > 0 {
+                    viaLongPath += 1
+                    let long = String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+                    if long != description, mismatches.count < 10 { mismatches.append("\(description) long path \(long)") }
+                }
+            }
+        }
+        for n in 0..<60_000 {
+            let whole = Double(n * 37)
+            for fraction in [1.0 / 3, 2.0 / 3, 1.0 / 6, 5.0 / 6, 1.0 / 7] {
+                let value = whole + fraction
+                check(value); check(-value); check(value.nextUp); check(value.nextDown)
+            }
+            check(Double(3 * n + 1) / 3)
+        }
+        for _ in 0..<200_000 {
+            let exponent = Int(generator.next() % 50)
+            let significand = 1 + Double(generator.next() >> 12) / Double(1 << 52)
+            check(Double(sign: .plus, exponent: exponent, significand: significand))
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(viaLongPath > 1_000_000)
+    }
+
     @Test(arguments: [(0, "0"), (7, "7"), (-2, "-2"), (1234567890, "1234567890"),
                       (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808")])
     func writesIntegers(value: Int, expected: String) {

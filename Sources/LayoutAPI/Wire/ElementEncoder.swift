@@ -38,8 +38,15 @@ struct ElementEncoder {
     /// then reserves the rest at the rate those took, so the body's buffer ends up close to its
     /// size (a 1,000-cell body of 100 KB in a buffer of about 106 KB, not the worst case).
     static func initialCapacity(for count: Int) -> Int {
-        min(count, probe) * (maxElementBytes + 1) + overshoot
+        count >= sampledFrom ? 0 : min(count, probe) * (maxElementBytes + 1) + overshoot
     }
+
+    /// Lists this long reserve their buffer once, for the bytes per element of `samples`
+    /// elements spread evenly over the list (written to scratch memory first). Reserving at the
+    /// rate of the first elements alone grew a list layout's body three times (its 1,000 cells
+    /// come before its 1,000 longer separators), and the copies were 14% of computing it.
+    static let sampledFrom = 128
+    static let samples = 64
 
     private let prefixes: KindPrefixes
     /// Upper bound of one element's bytes with this layout's kind names.
@@ -92,6 +99,12 @@ struct ElementEncoder {
         let room = elementBytes + 1 + Self.overshoot
         var written = 0, writtenBytes = 0
         var first = true
+        if remaining >= Self.sampledFrom {
+            let perElement = Self.sampledBytesPerElement(list, room: room, state: &state)
+            var want = remaining * perElement + remaining * perElement / 16 + room + 256
+            if limit < Int.max { want = min(want, max(Self.probe * room, limit - w.bytes.count + Self.probe * room)) }
+            if w.bytes.capacity - w.bytes.count < want { w.bytes.reserveCapacity(w.bytes.count + want) }
+        }
         while remaining > 0 {
             if w.bytes.count > limit { return false }
             var free = w.bytes.capacity - w.bytes.count
@@ -100,9 +113,12 @@ struct ElementEncoder {
                 if written < Self.probe {
                     want = min(remaining, Self.probe) * room
                 } else {
-                    // The rest at the rate seen so far, 1/16 more, and what follows the list.
+                    // The rest at the rate seen so far, 1/16 more, and what follows the list;
+                    // at least half the buffer again, so that a list that keeps outgrowing its
+                    // estimate is copied a bounded number of times.
                     let perElement = writtenBytes / written + 1
                     want = remaining * perElement + remaining * perElement / 16 + room + 256
+                    want = max(want, w.bytes.capacity / 2)
                 }
                 if limit < Int.max { want = min(want, max(Self.probe * room, limit - w.bytes.count + Self.probe * room)) }
                 w.bytes.reserveCapacity(w.bytes.count + want)
@@ -126,6 +142,24 @@ struct ElementEncoder {
             remaining = exhausted ? 0 : remaining - done
         }
         return true
+    }
+
+    /// Mean bytes of `samples` elements at even steps through `list`, comma included, written
+    /// one at a time to scratch memory (`state` only remembers values, so the answer's bytes do
+    /// not depend on what was sampled).
+    private static func sampledBytesPerElement(_ list: some Collection<LayoutAttributes>, room: Int,
+                                               state: inout EncoderState) -> Int {
+        let count = list.count
+        let step = count / samples
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        defer { scratch.deallocate() }
+        var total = 0
+        var i = list.startIndex
+        for k in 0..<samples {
+            if k > 0 { list.formIndex(&i, offsetBy: step) }
+            total &+= scratch.distance(to: state.element(list[i], at: scratch)) &+ 1
+        }
+        return total / samples + 1
     }
 
     @inline(__always)
