@@ -35,6 +35,38 @@ import Testing
         }
     }
 
+    /// Elements whose sizes come in cycles (a large item beside two small ones, three sizes in
+    /// turn), which the encoder's two kept tails copy or rewrite, and a list whose later elements
+    /// are longer than its first ones (a list's separators after its cells), which it sizes by
+    /// sampling: the same bytes as the plain writer.
+    @Test func sizeCyclesAndLongerLaterElementsMatchThePlainWriter() {
+        let sizes: [Size] = [Size(width: 253, height: 300), Size(width: 97, height: 140), Size(width: 97, height: 140),
+                             Size(width: 1, height: 2), Size(width: 97, height: 140), Size(width: 3, height: 1.0 / 3)]
+        let kinds = Layout.defaultElementKinds + ["UICollectionViewListLayoutElementKindBottomSeparator"]
+        let separator = SupplementaryKind(rawValue: UInt16(Layout.defaultElementKinds.count))
+        for cycle in [Array(sizes[0..<3]), Array(sizes[3..<6]), sizes] {
+            var list: [LayoutAttributes] = []
+            for i in 0..<600 {
+                let size = cycle[i % cycle.count]
+                list.append(.cell(IndexPath(section: 0, item: i), Rect(x: 10, y: Double(i * 40), width: size.width, height: size.height)))
+            }
+            for i in 0..<600 {
+                list.append(.decoration(separator, IndexPath(section: 0, item: i),
+                                        Rect(x: 16, y: Double(i * 44) + 43.0 + 2.0 / 3, width: 377, height: 1.0 / 3)))
+            }
+            var plain = JSONWriter()
+            for (i, a) in list.enumerated() {
+                if i > 0 { plain.raw(",") }
+                plain.element(a, estimates: true, kinds: kinds)
+            }
+            var batched = JSONWriter()
+            var encoder = ElementEncoder(kinds: kinds)
+            encoder.write(list, estimates: true, into: &batched)
+            #expect(batched.bytes == plain.bytes)
+            #expect(batched.bytes.capacity < plain.bytes.count + plain.bytes.count / 8 + 1024)
+        }
+    }
+
     /// Compositional kinds: the name from the layout's table (JSON-escaped), decorations with
     /// their kind, global elements with a length-1 index path.
     @Test func namedKindsDecorationsAndGlobalElements() {

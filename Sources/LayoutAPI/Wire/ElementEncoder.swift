@@ -46,7 +46,7 @@ struct ElementEncoder {
     /// rate of the first elements alone grew a list layout's body three times (its 1,000 cells
     /// come before its 1,000 longer separators), and the copies were 14% of computing it.
     static let sampledFrom = 128
-    static let samples = 64
+    static let samples = 16
 
     private let prefixes: KindPrefixes
     /// Upper bound of one element's bytes with this layout's kind names.
@@ -208,6 +208,17 @@ private struct RememberedNumber {
     }
 }
 
+/// A kept tail's key: width and height bits, zIndex and the estimated flag (0 none, 1 true,
+/// 2 false); `length` 0 until one is made.
+private struct TailKey {
+    var width: UInt64 = 0, height: UInt64 = 0, zIndex = 0, flag = 0, length = 0
+
+    @inline(__always)
+    func matches(_ width: UInt64, _ height: UInt64, _ zIndex: Int, _ flag: Int) -> Bool {
+        length != 0 && width == self.width && height == self.height && zIndex == self.zIndex && flag == self.flag
+    }
+}
+
 /// Everything one `write` call remembers, and its scratch memory (one allocation, freed by
 /// `release`): the tail and cell-head fragments and, for long lists, the number memo.
 private struct EncoderState {
@@ -215,20 +226,22 @@ private struct EncoderState {
     /// A memo slot: the value's bits, its text's length, 24 bytes of text.
     static let slotBytes = 40
     /// Longest tail: `,"width":` 24 `,"height":` 24 `},"zIndex":` 20 `,"estimated":false}` is
-    /// 117 bytes, copied in 16-byte blocks.
+    /// 117 bytes, copied in 16-byte blocks. Two tails are kept, at the start of the scratch
+    /// memory: layouts whose elements alternate between two sizes (a compositional group of a
+    /// large item beside two small ones) copy both instead of writing one of them every time.
     static let tailBytes = 128
     /// The cell head `{"category":"cell","indexPath":[s,i],"frame":{"x":` (at most 87 bytes)
-    /// follows the tail in the scratch memory.
-    static let headOffset = 128
+    /// follows the tails in the scratch memory.
+    static let headOffset = 2 * tailBytes
     static let headBytes = 128
 
     let prefixes: KindPrefixes
     let estimates: Bool
     var x = RememberedNumber()
     var y = RememberedNumber()
-    /// The tail's key: width and height bits, zIndex and the estimated flag (0 none, 1 true,
-    /// 2 false); `tailLength` 0 until one is made.
-    var tailWidth: UInt64 = 0, tailHeight: UInt64 = 0, tailZ = 0, tailFlag = 0, tailLength = 0
+    /// The two tails' keys, and which one was used last (the other is replaced next).
+    var tails = (TailKey(), TailKey())
+    var lastTail = 0
     /// The cell head's index path, where its item's digits end, its length (0 until one is made).
     var headSection = 0, headItem = 0, headItemEnd = 0, headLength = 0
     let scratch: UnsafeMutableRawPointer
@@ -346,9 +359,15 @@ private struct EncoderState {
     mutating func tail(_ a: LayoutAttributes, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let wBits = a.frame.size.width.bitPattern, hBits = a.frame.size.height.bitPattern
         let flag = estimates && a.category == .cell ? (a.isEstimated ? 1 : 2) : 0
-        if tailLength != 0, wBits == tailWidth, hBits == tailHeight, a.zIndex == tailZ, flag == tailFlag {
-            Self.copyBlocks(from: UnsafeRawPointer(scratch), to: p, count: tailLength)
-            return p + tailLength
+        if tails.0.matches(wBits, hBits, a.zIndex, flag) {
+            lastTail = 0
+            Self.copyBlocks(from: UnsafeRawPointer(scratch), to: p, count: tails.0.length)
+            return p + tails.0.length
+        }
+        if tails.1.matches(wBits, hBits, a.zIndex, flag) {
+            lastTail = 1
+            Self.copyBlocks(from: UnsafeRawPointer(scratch + Self.tailBytes), to: p, count: tails.1.length)
+            return p + tails.1.length
         }
         var q = ElementEncoder.copy(",\"width\":", to: p)
         q += Self.number(a.frame.size.width, memo: memo, to: q)
@@ -361,8 +380,12 @@ private struct EncoderState {
         q.initialize(to: UInt8(ascii: "}"))
         q += 1
         let length = p.distance(to: q)
-        scratch.copyMemory(from: p, byteCount: length)
-        (tailWidth, tailHeight, tailZ, tailFlag, tailLength) = (wBits, hBits, a.zIndex, flag, length)
+        let key = TailKey(width: wBits, height: hBits, zIndex: a.zIndex, flag: flag, length: length)
+        lastTail = 1 &- lastTail
+        // The element's room holds the 15 bytes a block copy reads past the tail.
+        Self.copyBlocks(from: UnsafeRawPointer(p), to: (scratch + lastTail &* Self.tailBytes).assumingMemoryBound(to: UInt8.self),
+                        count: length)
+        if lastTail == 0 { tails.0 = key } else { tails.1 = key }
         return q
     }
 
