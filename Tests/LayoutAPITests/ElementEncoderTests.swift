@@ -67,6 +67,42 @@ import Testing
         }
     }
 
+    /// Values with fractions across many binades and signs (n + 1/3, n + 2/3, n + 0.1, n + 1/7 and
+    /// their neighbours one ulp away, up to 2^40, and each one's fraction again on 1, 3 and 1000,
+    /// where the same fraction bits need more digits), which the encoder formats once per
+    /// exponent and fraction: the same bytes as the plain writer (Swift's shortest form), in both
+    /// orders. Without the exponent in the fraction memo's key this fails.
+    @Test func fractionsReusedPerBinadeMatchThePlainWriter() {
+        var values: [Double] = []
+        var whole = 1.0
+        while whole < 1_099_511_627_776 {
+            for fraction in [1.0 / 3, 2.0 / 3, 0.1, 1.0 / 7, 0.5] {
+                for n in [whole, whole + 1, whole * 1.5, whole * 1.5 + 7] {
+                    let v = n + fraction
+                    values += [v, -v, v.nextUp, v.nextDown]
+                    // The same fraction bits in lower binades, where they need more digits.
+                    let f = v - v.rounded(.down)
+                    values += [1 + f, 3 + f, 1000 + f]
+                }
+            }
+            whole *= 2
+        }
+        for list in [values, values.reversed()] {
+            let attributes = stride(from: 0, to: list.count - 1, by: 2).map { i in
+                LayoutAttributes.cell(IndexPath(section: 0, item: i), Rect(x: list[i], y: list[i + 1], width: 1, height: 1))
+            }
+            var plain = JSONWriter()
+            for (i, a) in attributes.enumerated() {
+                if i > 0 { plain.raw(",") }
+                plain.element(a, estimates: false)
+            }
+            var batched = JSONWriter()
+            var encoder = ElementEncoder()
+            encoder.write(attributes, estimates: false, into: &batched)
+            #expect(String(decoding: batched.bytes, as: UTF8.self) == String(decoding: plain.bytes, as: UTF8.self))
+        }
+    }
+
     /// Compositional kinds: the name from the layout's table (JSON-escaped), decorations with
     /// their kind, global elements with a length-1 index path.
     @Test func namedKindsDecorationsAndGlobalElements() {
