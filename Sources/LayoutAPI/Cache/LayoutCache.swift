@@ -44,7 +44,9 @@ final class LayoutCache: Sendable {
     private final class Flight: Sendable {
         let done = DispatchGroup()
         let result = Mutex<Result<CachedLayout, APIError>?>(nil)
-        init() { done.enter() }
+        /// Not yet entered: `getOrCompute` enters it when this flight leads (a group disposed
+        /// of while entered is a libdispatch crash).
+        init() {}
     }
 
     let capacity: Int
@@ -105,6 +107,10 @@ final class LayoutCache: Sendable {
     func getOrCompute(_ id: String, _ compute: () -> Result<CachedLayout, APIError>) -> (Result<CachedLayout, APIError>, hit: Bool) {
         enum Role { case hit(CachedLayout), leader(Flight), follower(Flight) }
         let key = LayoutKey(id)
+        // Made before the lock (a DispatchGroup and two allocations): the lock is held for
+        // lookups only, and a computed POST is the common caller here (hits of the same body
+        // are answered before, by `RecentBodies`).
+        let fresh = Flight()
         let role: Role = state.withLock { s in
             if let i = s.byID[key], let e = s.slots[i].entry {
                 Self.moveToFront(i, &s)
@@ -116,9 +122,9 @@ final class LayoutCache: Sendable {
                 return .follower(f)
             }
             s.stats.misses += 1
-            let f = Flight()
-            s.inFlight[key] = f
-            return .leader(f)
+            fresh.done.enter()
+            s.inFlight[key] = fresh
+            return .leader(fresh)
         }
         switch role {
         case .hit(let e):
