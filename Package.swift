@@ -70,7 +70,8 @@ let package = Package(
         // Pure too: batch updates (UIKit's validation rules and messages, the ordered steps) and
         // diffable snapshots. Knows nothing about layouts.
         .target(name: "UpdateEngine", dependencies: ["IndexPaths"], swiftSettings: strict, linkerSettings: libm),
-        // Header-only C shim exposing epoll, eventfd and accept4 (Glibc's module does not).
+        // C shim exposing epoll, eventfd and accept4 (Glibc's module does not), header-only, and
+        // SHA-256 blocks with the x86 SHA instructions (CSHA256.c, for content ids).
         // (Not named CSystem: swift-system, under postgres-nio, has a target of that name.)
         .target(name: "CLayoutd"),
         // RFC 8259 without Foundation: the strict parser, the `JSON` value, `JSONPointer`, the
@@ -93,7 +94,7 @@ let package = Package(
         // Routes, JSON wire types, problem details, the layout cache.
         // Playground/playground.html is embedded as Generated/Playground/PlaygroundPage.swift (scripts/gen-playground),
         // openapi.yaml as Generated/OpenAPIDocument.swift (scripts/gen-openapi).
-        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "Prometheus", "JSON", "HTTP", "HTTPCompression"], exclude: ["Playground/playground.html"],
+        .target(name: "LayoutAPI", dependencies: ["LayoutEngine", "UpdateEngine", "SharedStore", "Prometheus", "JSON", "HTTP", "HTTPCompression", "CLayoutd"], exclude: ["Playground/playground.html"],
                 swiftSettings: strict, linkerSettings: libm),
         // The LayoutStore protocol on PostgreSQL (postgres-nio). Without the trait it is an empty
         // module (its sources are `#if PostgresStore`) and postgres-nio is not built at all.

@@ -23,11 +23,7 @@ import Testing
             }
         }
         for estimates in [false, true] {
-            var plain = JSONWriter()
-            for (i, a) in list.enumerated() {
-                if i > 0 { plain.raw(",") }
-                plain.element(a, estimates: estimates)
-            }
+            let plain = plainElements(list, estimates: estimates)
             var batched = JSONWriter()
             var encoder = ElementEncoder()
             encoder.write(list, estimates: estimates, into: &batched)
@@ -54,11 +50,7 @@ import Testing
                 list.append(.decoration(separator, IndexPath(section: 0, item: i),
                                         Rect(x: 16, y: Double(i * 44) + 43.0 + 2.0 / 3, width: 377, height: 1.0 / 3)))
             }
-            var plain = JSONWriter()
-            for (i, a) in list.enumerated() {
-                if i > 0 { plain.raw(",") }
-                plain.element(a, estimates: true, kinds: kinds)
-            }
+            let plain = plainElements(list, estimates: true, kinds: kinds)
             var batched = JSONWriter()
             var encoder = ElementEncoder(kinds: kinds)
             encoder.write(list, estimates: true, into: &batched)
@@ -91,11 +83,7 @@ import Testing
             let attributes = stride(from: 0, to: list.count - 1, by: 2).map { i in
                 LayoutAttributes.cell(IndexPath(section: 0, item: i), Rect(x: list[i], y: list[i + 1], width: 1, height: 1))
             }
-            var plain = JSONWriter()
-            for (i, a) in attributes.enumerated() {
-                if i > 0 { plain.raw(",") }
-                plain.element(a, estimates: false)
-            }
+            let plain = plainElements(attributes, estimates: false)
             var batched = JSONWriter()
             var encoder = ElementEncoder()
             encoder.write(attributes, estimates: false, into: &batched)
@@ -126,11 +114,7 @@ import Testing
             {"category":"supplementaryView","kind":"header","indexPath":[1,0],"frame":{"x":1,"y":2,"width":3,"height":4},"zIndex":0}
             """
         #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
-        var plain = JSONWriter()
-        for (i, a) in list.enumerated() {
-            if i > 0 { plain.raw(",") }
-            plain.element(a, estimates: false, kinds: kinds)
-        }
+        let plain = plainElements(list, estimates: false, kinds: kinds)
         #expect(w.bytes == plain.bytes)
     }
 
@@ -145,6 +129,16 @@ import Testing
         encoder.write([LayoutAttributes](), estimates: false, into: &w)
         #expect(w.bytes.isEmpty)
     }
+}
+
+/// `list` through the plain writer, comma-separated.
+private func plainElements(_ list: [LayoutAttributes], estimates: Bool, kinds: [String] = Layout.defaultElementKinds) -> JSONWriter {
+    var plain = JSONWriter()
+    for (i, a) in list.enumerated() {
+        if i > 0 { plain.raw(",") }
+        plain.element(a, estimates: estimates, kinds: kinds)
+    }
+    return plain
 }
 
 /// The plain one-value-at-a-time writer the batched encoder must match byte for byte.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutAPI
+import TestSupport
 
 @Suite struct SHA256Tests {
     @Test(arguments: [
@@ -36,6 +37,25 @@ import Testing
         // 64 bytes of "a" (one full block plus a padding-only block).
         #expect(SHA256.hex(SHA256.digest([UInt8](repeating: 0x61, count: 64)))
             == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+    }
+
+    /// This machine has the SHA instructions (CI's does too; a CPU without them uses the
+    /// portable code for every digest, which the vectors above check).
+    @Test func usesTheCPUsSHAInstructionsWhereItHasThem() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        #expect(SHA256.hardware == cpuinfo.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("sha_ni") })
+    }
+
+    /// The SHA instructions and the portable code give the same digest for every length from 0
+    /// to 700 bytes (every padding case, 0 to 11 blocks) of random bytes, and for the vectors.
+    @Test func hardwareAndPortableDigestsAgree() {
+        var generator = SeededRandom(seed: 2026)
+        for length in 0...700 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            #expect(SHA256.digest(bytes, hardware: SHA256.hardware) == SHA256.digest(bytes, hardware: false), "length \(length)")
+        }
+        #expect(SHA256.hex(SHA256.digest(Array("abc".utf8), hardware: false))
+            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test func hexIsLowercaseTwoDigitsPerByte() {

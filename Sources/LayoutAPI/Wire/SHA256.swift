@@ -1,5 +1,12 @@
+import CLayoutd
+
 /// SHA-256 (FIPS 180-4), for content ids and cache keys; no Foundation or CryptoKit on Linux.
+/// Blocks go through the x86 SHA extensions when the CPU has them (CLayoutd's CSHA256.c), else
+/// through the portable compression function here; tests compare the two.
 package enum SHA256 {
+    /// Whether `digest` uses the CPU's SHA instructions (asked of CPUID once).
+    package static let hardware = clayoutd_sha256_hardware() == 1
+
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,6 +20,11 @@ package enum SHA256 {
 
     /// The 32-byte digest of `bytes`. O(n).
     package static func digest(_ bytes: [UInt8]) -> [UInt8] {
+        digest(bytes, hardware: hardware)
+    }
+
+    /// The digest through the SHA instructions or, with `hardware` false, the portable code.
+    package static func digest(_ bytes: [UInt8], hardware: Bool) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
         )
@@ -25,7 +37,20 @@ package enum SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        roundConstants.withUnsafeBufferPointer { constants in
+        if hardware {
+            roundConstants.withUnsafeBufferPointer { constants in
+                let k = constants.baseAddress.unsafelyUnwrapped
+                withUnsafeMutableBytes(of: &state) { words in
+                    let state = words.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt32.self)
+                    bytes.withUnsafeBufferPointer { input in
+                        if fullBlocks > 0 { clayoutd_sha256_blocks(state, input.baseAddress.unsafelyUnwrapped, fullBlocks, k) }
+                    }
+                    tail.withUnsafeBufferPointer { input in
+                        clayoutd_sha256_blocks(state, input.baseAddress.unsafelyUnwrapped, input.count / 64, k)
+                    }
+                }
+            }
+        } else { roundConstants.withUnsafeBufferPointer { constants in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
                 bytes.withUnsafeBufferPointer { input in
                     for block in 0..<fullBlocks {
@@ -38,7 +63,7 @@ package enum SHA256 {
                     }
                 }
             }
-        }
+        } }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
