@@ -16,6 +16,10 @@
 #include <unistd.h>
 #include <fcntl.h>
 
+// SHA-256 with the x86 SHA instructions. Included here as well: a build made before the header
+// was added keeps its compiled module until a header it already knew changes.
+#include "CSHA256.h"
+
 static inline int csystem_errno(void) { return errno; }
 
 /// accept4(2) without address: returns the new descriptor or -1 with errno set.
