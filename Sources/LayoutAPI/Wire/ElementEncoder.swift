@@ -34,9 +34,10 @@ struct ElementEncoder {
         count <= probe ? count * (maxElementBytes + 1) + overshoot : count * 110 + probe * (maxElementBytes + 1)
     }
 
-    /// What a full layout body reserves first: room for the first `probe` elements; `write`
-    /// then reserves the rest at the rate those took, so the body's buffer ends up close to its
-    /// size (a 1,000-cell body of 100 KB in a buffer of about 106 KB, not the worst case).
+    /// What a full layout body reserves first: nothing for a list of `sampledFrom` elements or
+    /// more (`write` samples it and reserves once, a 1,000-cell body of 100 KB in a buffer of
+    /// about 106 KB); for a shorter one, room for its first `probe` elements, then the rest at
+    /// the rate those took.
     static func initialCapacity(for count: Int) -> Int {
         count >= sampledFrom ? 0 : min(count, probe) * (maxElementBytes + 1) + overshoot
     }
