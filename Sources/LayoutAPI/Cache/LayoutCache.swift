@@ -92,14 +92,11 @@ final class LayoutCache: Sendable {
     /// Removes `id` (tests: an eviction between a request's plan and its answer).
     func remove(_ id: some StringProtocol) {
         let key = LayoutKey(id)
-        let removed = state.withLock { s in
-            if let i = s.byID[key] {
-                Self.remove(i, &s)
-                s.stats.evictions += 1
-            }
-            return s.takeRemoved()
+        evicting { s in
+            guard let i = s.byID[key] else { return }
+            Self.remove(i, &s)
+            s.stats.evictions += 1
         }
-        _ = removed   // released here, outside the lock
     }
 
     /// The cached layout for `id`, or the result of `compute`, which runs once however many
@@ -134,12 +131,10 @@ final class LayoutCache: Sendable {
             return (f.result.withLock { $0 } ?? .failure(.unknownLayout(id: id)), true)
         case .leader(let f):
             let result = compute()
-            let (flight, removed) = state.withLock { s in
-                let flight = s.inFlight.removeValue(forKey: key)
+            evicting { s in
+                s.inFlight[key] = nil
                 if case .success(let e) = result { Self.insert(e, &s, capacity: capacity) }
-                return (flight, s.takeRemoved())
             }
-            _ = (flight, removed)   // released here, outside the lock
             f.result.withLock { $0 = result }
             f.done.leave()
             return (result, false)
@@ -148,11 +143,16 @@ final class LayoutCache: Sendable {
 
     /// Stores `entry` (replacing one with the same id), evicting from the tail to fit.
     func insert(_ entry: CachedLayout) {
+        evicting { Self.insert(entry, &$0, capacity: capacity) }
+    }
+
+    /// Runs `body` under the lock; the entries it removed are released after the lock.
+    private func evicting(_ body: (inout State) -> Void) {
         let removed = state.withLock { s in
-            Self.insert(entry, &s, capacity: capacity)
+            body(&s)
             return s.takeRemoved()
         }
-        _ = removed   // released here, outside the lock
+        _ = removed   // the last references, dropped here, outside the lock
     }
 
     private static func insert(_ entry: CachedLayout, _ s: inout State, capacity: Int) {
@@ -181,26 +181,20 @@ final class LayoutCache: Sendable {
     /// alone. Nothing happens if `entry` is no longer cached (evicted or replaced meanwhile).
     func grow(_ entry: CachedLayout, by bytes: Int) {
         guard bytes > 0 else { return }
-        let removed = state.withLock { s in
-            Self.grow(entry, by: bytes, &s, capacity: capacity)
-            return s.takeRemoved()
-        }
-        _ = removed   // released here, outside the lock
-    }
-
-    private static func grow(_ entry: CachedLayout, by bytes: Int, _ s: inout State, capacity: Int) {
-        guard let i = s.byID[entry.key], s.slots[i].entry === entry else { return }
-        s.slots[i].bytes += bytes
-        s.stats.bytes += bytes
-        guard s.slots[i].bytes <= capacity else {
-            remove(i, &s)
-            s.stats.evictions += 1
-            return
-        }
-        moveToFront(i, &s)   // it was just asked for; others go first
-        while s.stats.bytes > capacity, s.tail >= 0, s.tail != i {
-            remove(s.tail, &s)
-            s.stats.evictions += 1
+        evicting { s in
+            guard let i = s.byID[entry.key], s.slots[i].entry === entry else { return }
+            s.slots[i].bytes += bytes
+            s.stats.bytes += bytes
+            guard s.slots[i].bytes <= capacity else {
+                Self.remove(i, &s)
+                s.stats.evictions += 1
+                return
+            }
+            Self.moveToFront(i, &s)   // it was just asked for; others go first
+            while s.stats.bytes > capacity, s.tail >= 0, s.tail != i {
+                Self.remove(s.tail, &s)
+                s.stats.evictions += 1
+            }
         }
     }
 
