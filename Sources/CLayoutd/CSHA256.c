@@ -10,17 +10,11 @@
 #include <immintrin.h>
 
 int clayoutd_sha256_hardware(void) {
-    static int answer = -1;
-    int known = __atomic_load_n(&answer, __ATOMIC_RELAXED);
-    if (known >= 0) return known;
     unsigned int a, b, c, d;
-    int yes = 0;
-    if (__get_cpuid(1, &a, &b, &c, &d)) {
-        int ssse3 = (c >> 9) & 1, sse41 = (c >> 19) & 1;
-        if (ssse3 && sse41 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) yes = (b >> 29) & 1;
-    }
-    __atomic_store_n(&answer, yes, __ATOMIC_RELAXED);
-    return yes;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    int ssse3 = (c >> 9) & 1, sse41 = (c >> 19) & 1;
+    if (!ssse3 || !sse41 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b >> 29) & 1;
 }
 
 

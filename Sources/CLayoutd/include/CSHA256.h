@@ -4,7 +4,8 @@
 #include <stdint.h>
 
 /// Whether this CPU has the x86 SHA extensions (and SSSE3 and SSE4.1, which the code beside
-/// them uses): 1 or 0, asked once of CPUID. 0 on other architectures.
+/// them uses): 1 or 0, asked of CPUID on every call (`SHA256.hardware` keeps the answer).
+/// 0 on other architectures.
 int clayoutd_sha256_hardware(void);
 
 /// SHA-256's compression function (FIPS 180-4 §6.2.2) over `blocks` 64-byte blocks at `data`,
