@@ -146,10 +146,18 @@ extension EventLoop {
                 plan = fresh
             }
         }
-        switch responder.execution(for: request, plan: &plan) {
+        var execution = responder.execution(for: request, plan: &plan)
+        if execution == .inlineIfSmall {
+            if let response = responder.respondIfSmall(to: request, plan: &plan) {
+                respond(c, response)
+                return
+            }
+            execution = .offload
+        }
+        switch execution {
         case .inline:
             respond(c, responder.respond(to: request, plan: plan))
-        case .offload:
+        case .offload, .inlineIfSmall:
             c.machine.offloaded()
             c.inFlightBytes = request.body.count
             let cancellation = Cancellation()

@@ -39,12 +39,45 @@ import Testing
         #expect(execution("/healthz") == .inline)
     }
 
-    @Test func aRepeatedPostIsInlineAndANewOneIsOffloaded() throws {
-        let post = Request(method: "POST", target: "/layout", headers: [("Content-Type", "application/json")],
-                           body: Array(Self.small.utf8))
-        #expect(app.execution(for: post) == .offload)
+    @Test func aRepeatedPostIsInlineAndANewSmallOneMayBeComputedOnTheLoop() throws {
+        let json = ("Content-Type", "application/json")
+        let post = Request(method: "POST", target: "/layout", headers: [json], body: Array(Self.small.utf8))
+        #expect(app.execution(for: post) == .inlineIfSmall)
+        // An answer that may be compressed, and a body past 4 KB, go to Dispatch at once.
+        let gzip = Request(method: "POST", target: "/layout", headers: [json, ("Accept-Encoding", "gzip")], body: Array(Self.small.utf8))
+        #expect(app.execution(for: gzip) == .offload)
+        let padded = Self.small.dropLast() + #","pad":""# + String(repeating: " ", count: 4096) + "}"
+        #expect(app.execution(for: Request(method: "POST", target: "/layout", headers: [json], body: Array(padded.utf8))) == .offload)
         #expect(app.respond(to: post).status == 200)
         #expect(app.execution(for: post) == .inline)
+    }
+
+    /// On the loop (`respondIfSmall`) a small layout is answered with the same bytes as on
+    /// Dispatch; a small body asking for 10,000 cells is handed back (nil) with its decoded
+    /// layout in the plan, and the offloaded answer uses it (decoded once).
+    @Test func theLoopAnswersSmallLayoutsAndHandsBackLargeOnes() throws {
+        let json = ("Content-Type", "application/json")
+        let small = Request(method: "POST", target: "/layout", headers: [json], body: Array(Self.small.utf8))
+        guard case .proceed(var plan) = app.plan(for: small.head) else { Issue.record("no plan"); return }
+        #expect(app.execution(for: small, plan: &plan) == .inlineIfSmall)
+        let onLoop = try #require(app.respondIfSmall(to: small, plan: &plan))
+        #expect(onLoop.status == 200)
+        #expect(onLoop.headers["X-Cache"] == "miss")
+        #expect(!plan.onLoop && plan.decodedSpec == nil)
+        let elsewhere = LayoutApplication.make().respond(to: small)
+        #expect(onLoop.body == elsewhere.body)
+        #expect(onLoop.body.count > 3_000)
+
+        let big = Request(method: "POST", target: "/layout", headers: [json], body: Array(Self.big.utf8))
+        guard case .proceed(var bigPlan) = app.plan(for: big.head) else { Issue.record("no plan"); return }
+        #expect(app.execution(for: big, plan: &bigPlan) == .inlineIfSmall)
+        #expect(app.respondIfSmall(to: big, plan: &bigPlan) == nil)
+        #expect(bigPlan.decodedSpec?.requestedElements == 10_000)
+        #expect(app.cache.stats.entries == 1, "nothing computed on the loop")
+        // The offloaded answer: what a fresh server answers, from the spec decoded on the loop.
+        let offloaded = app.respond(to: big, plan: bigPlan)
+        #expect(offloaded.status == 200)
+        #expect(offloaded.body == LayoutApplication.make().respond(to: big).body)
     }
 
     @Test func theBodyMemoIsBoundedInBytes() {
