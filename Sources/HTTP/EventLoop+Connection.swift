@@ -147,8 +147,8 @@ extension EventLoop {
             }
         }
         var execution = responder.execution(for: request, plan: &plan)
-        if execution == .inlineIfSmall {
-            if let response = responder.respondIfSmall(to: request, plan: &plan) {
+        if execution == .tryInline {
+            if let response = responder.respondOnLoop(to: request, plan: &plan) {
                 respond(c, response)
                 return
             }
@@ -157,7 +157,7 @@ extension EventLoop {
         switch execution {
         case .inline:
             respond(c, responder.respond(to: request, plan: plan))
-        case .offload, .inlineIfSmall:
+        case .offload, .tryInline:
             c.machine.offloaded()
             c.inFlightBytes = request.body.count
             let cancellation = Cancellation()

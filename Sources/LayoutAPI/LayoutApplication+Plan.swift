@@ -33,7 +33,7 @@ extension LayoutApplication {
         /// Its handler runs on the light lane and may hand the request to the heavy lane
         /// (`APIError.movedToHeavyLane`); false for in-process callers, which answer in one go.
         var mayMove = false
-        /// Its handler runs on an I/O loop (`respondIfSmall`) and hands the request to Dispatch
+        /// Its handler runs on an I/O loop (`respondOnLoop`) and hands the request to Dispatch
         /// (`APIError.movedOffLoop`) when its work is not small after all.
         var onLoop = false
         /// The body's layout, decoded on the loop by a handler that then moved the request off
@@ -133,10 +133,10 @@ extension LayoutApplication {
         return answer(request, &plan)
     }
 
-    /// On the I/O loop (`Execution.inlineIfSmall`): the answer, or nil when the handler found
+    /// On the I/O loop (`Execution.tryInline`): the answer, or nil when the handler found
     /// the work larger than a loop may do (`movedOffLoop`); the server then offloads the
     /// request with the plan as the handler left it.
-    public func respondIfSmall(to request: Request, plan: inout Plan) -> Response? {
+    public func respondOnLoop(to request: Request, plan: inout Plan) -> Response? {
         plan.onLoop = true
         defer { plan.onLoop = false }
         return answer(request, &plan)

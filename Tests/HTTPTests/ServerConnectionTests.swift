@@ -62,7 +62,7 @@ import TestSupport
         #expect(bodies == ["slow 150", "hello", "abc", "slow 10"])
     }
 
-    /// `.inlineIfSmall`: the responder answers on the loop, or declines and the request is
+    /// `.tryInline`: the responder answers on the loop, or declines and the request is
     /// offloaded; pipelined answers stay in order either way.
     @Test func aRequestTheLoopDeclinesIsOffloadedInOrder() throws {
         let (server, port) = try startServer()

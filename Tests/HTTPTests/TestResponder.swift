@@ -11,7 +11,7 @@ import Synchronization
 /// `/later/<ms>` (offloaded, answered `ms` later from a timer: no thread waits meanwhile),
 /// `/fast`, `/fast/<bytes>` (written by `respondInline`, a body of `fast` or of `f`),
 /// `/until-cancelled/<ms>` (offloaded: waits up to `ms` for its client to go, counted in
-/// `TestResponder.cancellationsSeen`), `/maybe/<n>` (`.inlineIfSmall`: answered on the loop
+/// `TestResponder.cancellationsSeen`), `/maybe/<n>` (`.tryInline`: answered on the loop
 /// for n <= 10, else offloaded; the body says which way it went).
 struct TestResponder: HTTPResponder {
     /// Requests of `/until-cancelled` that saw their `Cancellation` set.
@@ -23,11 +23,11 @@ struct TestResponder: HTTPResponder {
 
     func execution(for request: Request, plan: inout Void) -> Execution {
         request.path.hasPrefix("/slow") || request.path.hasPrefix("/later") || request.path.hasPrefix("/until-cancelled")
-            || request.path == "/echo" ? .offload : request.path.hasPrefix("/maybe/") ? .inlineIfSmall : .inline
+            || request.path == "/echo" ? .offload : request.path.hasPrefix("/maybe/") ? .tryInline : .inline
     }
 
-    /// `/maybe/<n>`: small (n <= 10) on the loop; nil otherwise, and the server offloads it.
-    func respondIfSmall(to request: Request, plan: inout Void) -> Response? {
+    /// `/maybe/<n>`: n <= 10 on the loop; nil otherwise, and the server offloads it.
+    func respondOnLoop(to request: Request, plan: inout Void) -> Response? {
         guard let n = Int(request.path.dropFirst(7)), n <= 10 else { return nil }
         return Response(status: 200, contentType: "text/plain", body: Array("loop \(n)".utf8))
     }

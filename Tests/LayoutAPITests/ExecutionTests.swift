@@ -42,7 +42,7 @@ import Testing
     @Test func aRepeatedPostIsInlineAndANewSmallOneMayBeComputedOnTheLoop() throws {
         let json = ("Content-Type", "application/json")
         let post = Request(method: "POST", target: "/layout", headers: [json], body: Array(Self.small.utf8))
-        #expect(app.execution(for: post) == .inlineIfSmall)
+        #expect(app.execution(for: post) == .tryInline)
         // An answer that may be compressed, and a body past 4 KB, go to Dispatch at once.
         let gzip = Request(method: "POST", target: "/layout", headers: [json, ("Accept-Encoding", "gzip")], body: Array(Self.small.utf8))
         #expect(app.execution(for: gzip) == .offload)
@@ -52,32 +52,41 @@ import Testing
         #expect(app.execution(for: post) == .inline)
     }
 
-    /// On the loop (`respondIfSmall`) a small layout is answered with the same bytes as on
-    /// Dispatch; a small body asking for 10,000 cells is handed back (nil) with its decoded
-    /// layout in the plan, and the offloaded answer uses it (decoded once).
-    @Test func theLoopAnswersSmallLayoutsAndHandsBackLargeOnes() throws {
+    /// On the loop (`respondOnLoop`) a layout of 256 to 1,000 elements is answered with the same
+    /// bytes as on Dispatch. A body asking for fewer (30) or more (10,000) is handed back (nil)
+    /// with its decoded layout in the plan, and the offloaded answer uses it (decoded once).
+    @Test func theLoopComputesMidSizedLayoutsAndHandsBackOthers() throws {
         let json = ("Content-Type", "application/json")
-        let small = Request(method: "POST", target: "/layout", headers: [json], body: Array(Self.small.utf8))
-        guard case .proceed(var plan) = app.plan(for: small.head) else { Issue.record("no plan"); return }
-        #expect(app.execution(for: small, plan: &plan) == .inlineIfSmall)
-        let onLoop = try #require(app.respondIfSmall(to: small, plan: &plan))
-        #expect(onLoop.status == 200)
-        #expect(onLoop.headers["X-Cache"] == "miss")
-        #expect(!plan.onLoop && plan.decodedSpec == nil)
-        let elsewhere = LayoutApplication.make().respond(to: small)
-        #expect(onLoop.body == elsewhere.body)
-        #expect(onLoop.body.count > 3_000)
-
-        let big = Request(method: "POST", target: "/layout", headers: [json], body: Array(Self.big.utf8))
-        guard case .proceed(var bigPlan) = app.plan(for: big.head) else { Issue.record("no plan"); return }
-        #expect(app.execution(for: big, plan: &bigPlan) == .inlineIfSmall)
-        #expect(app.respondIfSmall(to: big, plan: &bigPlan) == nil)
-        #expect(bigPlan.decodedSpec?.requestedElements == 10_000)
-        #expect(app.cache.stats.entries == 1, "nothing computed on the loop")
-        // The offloaded answer: what a fresh server answers, from the spec decoded on the loop.
-        let offloaded = app.respond(to: big, plan: bigPlan)
-        #expect(offloaded.status == 200)
-        #expect(offloaded.body == LayoutApplication.make().respond(to: big).body)
+        func post(_ items: Int) -> Request {
+            Request(method: "POST", target: "/layout", headers: [json],
+                    body: Array(#"{"collectionView":{"width":375,"height":667},"sections":[{"numberOfItems":\#(items)}]}"#.utf8))
+        }
+        for items in [256, 500, 1_000] {
+            let request = post(items)
+            guard case .proceed(var plan) = app.plan(for: request.head) else { Issue.record("no plan"); return }
+            #expect(app.execution(for: request, plan: &plan) == .tryInline)
+            let onLoop = try #require(app.respondOnLoop(to: request, plan: &plan), "\(items) items")
+            #expect(onLoop.status == 200)
+            #expect(onLoop.headers["X-Cache"] == "miss")
+            #expect(!plan.onLoop && plan.decodedSpec == nil)
+            #expect(onLoop.body == LayoutApplication.make().respond(to: request).body)
+            #expect(onLoop.body.count > items * 90)
+        }
+        #expect(app.cache.stats.entries == 3)
+        for items in [30, 255, 1_001, 10_000] {
+            let request = post(items)
+            guard case .proceed(var plan) = app.plan(for: request.head) else { Issue.record("no plan"); return }
+            #expect(app.execution(for: request, plan: &plan) == .tryInline)
+            #expect(app.respondOnLoop(to: request, plan: &plan) == nil, "\(items) items")
+            #expect(plan.decodedSpec?.requestedElements == items)
+            #expect(app.cache.stats.entries == 3, "nothing computed on the loop")
+            // The offloaded answer: what a fresh server answers, from the layout decoded on the loop.
+            let offloaded = app.respond(to: request, plan: plan)
+            #expect(offloaded.status == 200)
+            #expect(offloaded.body == LayoutApplication.make().respond(to: request).body)
+            #expect(app.cache.stats.entries == 4)
+            app.cache.remove(offloaded.headers["ETag"].map { String($0.dropFirst().dropLast()) } ?? "")
+        }
     }
 
     @Test func theBodyMemoIsBoundedInBytes() {

@@ -17,7 +17,7 @@ extension LayoutApplication {
             try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         case .decoded(let spec, let memo):
             try Self.moveIfHeavy(plan, elements: spec.requestedElements)
-            if plan.onLoop, spec.requestedElements > Self.inlineElementLimit {
+            if plan.onLoop, !(Self.computeOnLoopFromElements...Self.inlineElementLimit).contains(spec.requestedElements) {
                 plan.decodedSpec = spec
                 throw .movedOffLoop
             }
