@@ -14,7 +14,8 @@ func runListBenchmarks() {
         FlowSection(items: .uniform(count: rows, size: Size(width: 393, height: 44)), minimumLineSpacing: 0, minimumInteritemSpacing: 0),
     ])
     let flowNs = perElement(rows) { FlowLayout.layout(flow).attributes.count } * Double(rows)
-    print("flow.rows.10k  cpu-us/layout=\(formatted(flowNs / 1000, decimals: 1))")
+    let flowElements = FlowLayout.layout(flow).attributes.count
+    print("flow.rows.10k  cpu-us/layout=\(formatted(flowNs / 1000, decimals: 1))  elements=\(flowElements)")
     let plain = CompositionalConfiguration(collectionView: metrics, sections: [.listSection(ListSectionConfiguration())], itemCounts: [rows])
     var settings = CompositionalConfiguration(
         collectionView: metrics,
@@ -28,6 +29,8 @@ func runListBenchmarks() {
     for i in stride(from: 0, to: rows, by: 10) { measured.preferredSizes[IndexPath(section: 0, item: i)] = Size(width: 393, height: 60) }
     for (name, c) in [("plain", plain), ("plainSeparators", plainSeparators), ("insetGroupedSettings", settings), ("insetGroupedNoSeparators", settingsWithoutSeparators), ("plainSelfSized", measured)] {
         let ns = perElement(rows) { (try? CompositionalLayout.layout(c))?.attributes.count ?? 0 } * Double(rows)
-        print("list.\(name).10k  cpu-us/layout=\(formatted(ns / 1000, decimals: 1))  x flow=\(formatted(ns / flowNs))")
+        let elements = (try? CompositionalLayout.layout(c))?.attributes.count ?? 0
+        let perElementRatio = elements == 0 ? 0 : (ns / Double(elements)) / (flowNs / Double(flowElements))
+        print("list.\(name).10k  cpu-us/layout=\(formatted(ns / 1000, decimals: 1))  x flow=\(formatted(ns / flowNs))  elements=\(elements)  x flow per element=\(formatted(perElementRatio))")
     }
 }
