@@ -146,18 +146,10 @@ extension EventLoop {
                 plan = fresh
             }
         }
-        var execution = responder.execution(for: request, plan: &plan)
-        if execution == .tryInline {
-            if let response = responder.respondOnLoop(to: request, plan: &plan) {
-                respond(c, response)
-                return
-            }
-            execution = .offload
-        }
-        switch execution {
+        switch responder.execution(for: request, plan: &plan) {
         case .inline:
             respond(c, responder.respond(to: request, plan: plan))
-        case .offload, .tryInline:
+        case .offload:
             c.machine.offloaded()
             c.inFlightBytes = request.body.count
             let cancellation = Cancellation()

@@ -5,10 +5,6 @@ public enum Execution: Sendable {
     /// On a Dispatch queue, the response handed back to the I/O loop: for layout computation and
     /// anything that could stall the other connections of the loop.
     case offload
-    /// On the I/O loop if the handler, once it has looked at the request, finds its work bounded
-    /// and worth doing there (`respondOnLoop(to:plan:)`: a layout of a few hundred elements asked
-    /// for in a small body); otherwise as `.offload`, with the plan as that call left it.
-    case tryInline
 }
 
 /// What a responder made of a request's head: an answer decided from the head alone (404, 405,
@@ -52,12 +48,6 @@ public protocol HTTPResponder: Sendable {
     /// waits. Runs on Dispatch; the default answers at once with `respond(to:plan:)`.
     func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void)
 
-    /// For `.tryInline`: the answer, made on the I/O loop, or nil when the handler chose
-    /// Dispatch once it had looked (work larger than a loop may do). The server then offloads the
-    /// request with `plan` as this call left it (what the handler learned, a decoded body, is not
-    /// redone). The default answers at once with `respond(to:plan:)`.
-    func respondOnLoop(to request: Request, plan: inout Plan) -> Response?
-
     /// The hot path, tried first for every complete request whose head carried no body (so no
     /// plan was made at its head): answer it on the loop, written straight into `writer`
     /// (emptied by the loop, status 200), and return true; or return false, leaving `writer`
@@ -76,10 +66,6 @@ public protocol HTTPResponder: Sendable {
 extension HTTPResponder {
     public func respond(to request: Request, plan: consuming Plan, complete: @escaping @Sendable (Response) -> Void) {
         complete(respond(to: request, plan: plan))
-    }
-
-    public func respondOnLoop(to request: Request, plan: inout Plan) -> Response? {
-        respond(to: request, plan: plan)
     }
 }
 

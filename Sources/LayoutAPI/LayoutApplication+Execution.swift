@@ -1,41 +1,15 @@
 import HTTP
 import LayoutEngine
 
-/// Where a request runs, decided by the size of its work, not by its route: the I/O loops parse,
-/// route, copy cached bytes, write, and do work bounded by a constant: encoding at most
-/// `inlineElementLimit` elements, or computing a layout of about that many from a small body
-/// (`computesOnLoop`). Encoding more, drawing a large picture or compressing more than
-/// `inlineCompressionLimit` bytes runs on Dispatch. These are the `.sized` costs of the route table; each reads the plan's pinned
+/// Where a request runs, decided by the size of its answer, not by its route: the I/O loops only
+/// parse, route, copy cached bytes and write; encoding more than `inlineElementLimit` elements,
+/// drawing a large picture or compressing more than `inlineCompressionLimit` bytes runs on
+/// Dispatch. These are the `.sized` costs of the route table; each reads the plan's pinned
 /// layout (never the cache again) and is O(log n) at most.
 extension LayoutApplication {
     /// Most elements an answer encoded on an I/O loop may hold: about 50 µs of encoding, a few
     /// times the cost of the hop to Dispatch and back.
     static let inlineElementLimit = 1_000
-
-    /// Largest `POST /layout` body that may be decoded and computed on an I/O loop.
-    static let inlineComputeBodyBytes = 4096
-
-    /// Layouts asking for fewer elements than this are computed on Dispatch even from a small
-    /// body: measured on 2 cores with wrk beside the server, computing a 1-item layout on the
-    /// loop cost as much CPU per answer or more (the loop then also pays the client's loopback
-    /// receive and wake-up inside its `send`), while from a few hundred elements on, the answer
-    /// is sent by the core that just wrote it and the hop is skipped.
-    static let computeOnLoopFromElements = 256
-
-    /// Whether a `POST /layout` body the memo does not know may be computed on the I/O loop
-    /// (`Execution.tryInline`): at most `inlineComputeBodyBytes` (its decode is bounded), no
-    /// shared store (whose commit the answer waits for) and an answer sent without compression.
-    /// Its handler decodes it there and moves it to Dispatch (`APIError.movedOffLoop`, the
-    /// decoded layout kept in the plan) unless it asks for `computeOnLoopFromElements` to
-    /// `inlineElementLimit` elements (items, headers, footers as its decoder counts them; a
-    /// list's separators can double that), and when another thread is computing the same
-    /// layout. Bounded work either way: a 1,000-item layout is decoded, laid out and encoded in
-    /// 50 to 150 µs (times 1.5 to 2 under load), and on the loop it skips the hop to Dispatch
-    /// and back with its wake-ups, and the copy of the answer from the core that wrote it to
-    /// the loop's (a computed 1,000-item answer took 5 to 18% less server CPU).
-    static func computesOnLoop(_ app: LayoutApplication, _ request: Request, _ plan: Plan) -> Bool {
-        app.store == nil && request.body.count <= inlineComputeBodyBytes && plan.negotiation.coding(size: .max) == .identity
-    }
 
     /// The contract is cached compressed once per coding: inline unless that is still to do.
     static func contractCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
@@ -58,13 +32,10 @@ extension LayoutApplication {
     }
 
     /// A body the memo knows (its layout pinned by the lookup) is answered inline from the cache
-    /// unless its coded form is still to make. A small one it does not know may be computed on
-    /// the loop (`computesOnLoop`); anything else is decoded and computed on Dispatch.
+    /// unless its coded form is still to make; anything else is decoded and computed on Dispatch.
     static func postCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         _ = app.memoLookup(request, &plan)
-        guard let entry = plan.entry, !app.awaitsCommit(entry) else {
-            return plan.entry == nil && computesOnLoop(app, request, plan) ? .tryInline : .offload
-        }
+        guard let entry = plan.entry, !app.awaitsCommit(entry) else { return .offload }
         if (try? prefersMinimal(plan)) == true { return compressionPending(entry.minimal, plan) ? .offload : .inline }
         return fullCost(entry, plan)
     }

@@ -33,12 +33,6 @@ extension LayoutApplication {
         /// Its handler runs on the light lane and may hand the request to the heavy lane
         /// (`APIError.movedToHeavyLane`); false for in-process callers, which answer in one go.
         var mayMove = false
-        /// Its handler runs on an I/O loop (`respondOnLoop`) and hands the request to Dispatch
-        /// (`APIError.movedOffLoop`) when its work is not small after all.
-        var onLoop = false
-        /// The body's layout, decoded on the loop by a handler that then moved the request off
-        /// it: the offloaded handler uses it instead of decoding the body again.
-        var decodedSpec: LayoutSpec?
     }
 
     public func plan(for head: RequestHead) -> RequestPlan<Plan> {
@@ -114,7 +108,7 @@ extension LayoutApplication {
         case .offload: execution = .offload
         case .sized(let estimate): execution = estimate(self, request, &plan)
         }
-        if execution != .inline { plan.heavy = Self.isHeavy(request, plan) }
+        if execution == .offload { plan.heavy = Self.isHeavy(request, plan) }
         return execution
     }
 
@@ -129,25 +123,9 @@ extension LayoutApplication {
     /// The answer, or nil when the handler found its work heavy and asked to run on the heavy
     /// lane (`plan.mayMove`; `respond(to:plan:complete:)` runs it again there).
     func respondOnLane(to request: Request, plan: consuming Plan) -> Response? {
-        var plan = plan
-        return answer(request, &plan)
-    }
-
-    /// On the I/O loop (`Execution.tryInline`): the answer, or nil when the handler found
-    /// the work larger than a loop may do (`movedOffLoop`); the server then offloads the
-    /// request with the plan as the handler left it.
-    public func respondOnLoop(to request: Request, plan: inout Plan) -> Response? {
-        plan.onLoop = true
-        defer { plan.onLoop = false }
-        return answer(request, &plan)
-    }
-
-    /// The handler's answer, finished; nil when it asked to move, to the heavy lane
-    /// (`plan.mayMove`) or off the I/O loop (`plan.onLoop`).
-    private func answer(_ request: Request, _ plan: inout Plan) -> Response? {
         let route = plan.route
         let negotiation = plan.negotiation
-        let (mayMove, onLoop) = (plan.mayMove, plan.onLoop)
+        let mayMove = plan.mayMove
         let answer: Answer
         do {
             // The body read, its content codings undone; the route's request type decodes it
@@ -156,7 +134,6 @@ extension LayoutApplication {
             answer = try route.handler(self, request, &plan)
         } catch {
             if mayMove, case .movedToHeavyLane = error { return nil }
-            if onLoop, case .movedOffLoop = error { return nil }
             if case .clientGone = error { metrics.recordCancelled() }
             answer = Answer(error)
         }

@@ -62,18 +62,6 @@ import TestSupport
         #expect(bodies == ["slow 150", "hello", "abc", "slow 10"])
     }
 
-    /// `.tryInline`: the responder answers on the loop, or declines and the request is
-    /// offloaded; pipelined answers stay in order either way.
-    @Test func aRequestTheLoopDeclinesIsOffloadedInOrder() throws {
-        let (server, port) = try startServer()
-        defer { server.shutdown() }
-        let c = try RawClient(port: port)
-        try c.send("GET /maybe/3 HTTP/1.1\r\nHost: x\r\n\r\nGET /maybe/50 HTTP/1.1\r\nHost: x\r\n\r\n"
-            + "GET /maybe/4 HTTP/1.1\r\nHost: x\r\n\r\nGET /maybe/11 HTTP/1.1\r\nHost: x\r\n\r\n")
-        let bodies = try (0..<4).map { _ in try c.readResponse().text }
-        #expect(bodies == ["loop 3", "offloaded 50", "loop 4", "offloaded 11"])
-    }
-
     /// An offloaded responder may answer later, from another thread (a store commit's callback):
     /// the answer is written when it comes, in order with the pipelined requests after it.
     @Test func anAnswerCompletedLaterIsWrittenInOrder() throws {

@@ -11,8 +11,7 @@ import Synchronization
 /// `/later/<ms>` (offloaded, answered `ms` later from a timer: no thread waits meanwhile),
 /// `/fast`, `/fast/<bytes>` (written by `respondInline`, a body of `fast` or of `f`),
 /// `/until-cancelled/<ms>` (offloaded: waits up to `ms` for its client to go, counted in
-/// `TestResponder.cancellationsSeen`), `/maybe/<n>` (`.tryInline`: answered on the loop
-/// for n <= 10, else offloaded; the body says which way it went).
+/// `TestResponder.cancellationsSeen`).
 struct TestResponder: HTTPResponder {
     /// Requests of `/until-cancelled` that saw their `Cancellation` set.
     static let cancellationsSeen = Atomic<Int>(0)
@@ -23,13 +22,7 @@ struct TestResponder: HTTPResponder {
 
     func execution(for request: Request, plan: inout Void) -> Execution {
         request.path.hasPrefix("/slow") || request.path.hasPrefix("/later") || request.path.hasPrefix("/until-cancelled")
-            || request.path == "/echo" ? .offload : request.path.hasPrefix("/maybe/") ? .tryInline : .inline
-    }
-
-    /// `/maybe/<n>`: n <= 10 on the loop; nil otherwise, and the server offloads it.
-    func respondOnLoop(to request: Request, plan: inout Void) -> Response? {
-        guard let n = Int(request.path.dropFirst(7)), n <= 10 else { return nil }
-        return Response(status: 200, contentType: "text/plain", body: Array("loop \(n)".utf8))
+            || request.path == "/echo" ? .offload : .inline
     }
 
     func respond(to request: Request, plan: Void, complete: @escaping @Sendable (Response) -> Void) {
@@ -65,9 +58,6 @@ struct TestResponder: HTTPResponder {
             return r
         }
         if path == "/echo" { return Response(status: 200, contentType: "application/octet-stream", body: request.body) }
-        if path.hasPrefix("/maybe/"), let n = Int(path.dropFirst(7)) {
-            return Response(status: 200, contentType: "text/plain", body: Array("offloaded \(n)".utf8))
-        }
         if path == "/close" {
             return Response(status: 200, headers: Headers([("Content-Type", "text/plain")]), body: Array("bye".utf8), closeConnection: true)
         }

@@ -88,30 +88,6 @@ import Testing
         #expect(cache.stats.misses == 1)
         #expect(cache.stats.hits == 7)
     }
-
-    /// A caller that may not wait (an I/O loop) is told to move while another thread computes
-    /// the same layout, and finds it once that one is done.
-    @Test func aCallerThatMayNotWaitIsToldToMove() throws {
-        let cache = LayoutCache(capacityBytes: 1 << 30)
-        let made = Self.entry(30)
-        let computing = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = cache.getOrCompute(made.id) {
-                computing.signal()
-                release.wait()
-                return .success(made)
-            }
-            finished.signal()
-        }
-        computing.wait()
-        let (moved, _) = cache.getOrCompute(made.id, mayWait: false) { Issue.record("computed twice"); return .success(made) }
-        guard case .failure(.movedOffLoop) = moved else { Issue.record("expected movedOffLoop, got \(moved)"); return }
-        release.signal()
-        finished.wait()
-        let (found, hit) = cache.getOrCompute(made.id, mayWait: false) { Issue.record("computed twice"); return .success(made) }
-        #expect(hit)
-        #expect((try? found.get()) === made)
-    }
 }
 
 @Suite struct LazyIndexTests {

@@ -100,11 +100,8 @@ final class LayoutCache: Sendable {
     }
 
     /// The cached layout for `id`, or the result of `compute`, which runs once however many
-    /// identical requests arrive together. `hit` is false for the caller that computed. A caller
-    /// that may not wait (an I/O loop, `mayWait` false) gets `movedOffLoop` instead of waiting
-    /// for another thread's computation of the same layout.
-    func getOrCompute(_ id: String, mayWait: Bool = true,
-                      _ compute: () -> Result<CachedLayout, APIError>) -> (Result<CachedLayout, APIError>, hit: Bool) {
+    /// identical requests arrive together. `hit` is false for the caller that computed.
+    func getOrCompute(_ id: String, _ compute: () -> Result<CachedLayout, APIError>) -> (Result<CachedLayout, APIError>, hit: Bool) {
         enum Role { case hit(CachedLayout), leader(Flight), follower(Flight) }
         let key = LayoutKey(id)
         // Made before the lock (a DispatchGroup and two allocations): the lock is held for
@@ -130,7 +127,6 @@ final class LayoutCache: Sendable {
         case .hit(let e):
             return (.success(e), true)
         case .follower(let f):
-            guard mayWait else { return (.failure(.movedOffLoop), true) }
             f.done.wait()
             return (f.result.withLock { $0 } ?? .failure(.unknownLayout(id: id)), true)
         case .leader(let f):
@@ -150,23 +146,14 @@ final class LayoutCache: Sendable {
         evicting { Self.insert(entry, &$0, capacity: capacity) }
     }
 
-    /// Runs `body` under the lock; the entries it removed are released after the lock, and on
-    /// Dispatch when one is large: freeing a large layout's arrays (unmapped page by page) is
-    /// work that grows with it, and the caller may be an I/O loop (a layout computed there, or
-    /// a full body made for a hit).
+    /// Runs `body` under the lock; the entries it removed are released after the lock.
     private func evicting(_ body: (inout State) -> Void) {
         let removed = state.withLock { s in
             body(&s)
             return s.takeRemoved()
         }
-        if removed.contains(where: { $0.layout.attributes.count >= Self.releasedOnDispatchElements }) {
-            DispatchQueue.global().async { _ = removed }
-        }
-        // Otherwise the last references are dropped here, outside the lock.
+        _ = removed   // the last references, dropped here, outside the lock
     }
-
-    /// Evicted layouts of at least this many elements are released on Dispatch (`evicting`).
-    static let releasedOnDispatchElements = 10_000
 
     private static func insert(_ entry: CachedLayout, _ s: inout State, capacity: Int) {
         if let old = s.byID[entry.key] { remove(old, &s) }

@@ -17,13 +17,9 @@ extension LayoutApplication {
             try persist(pinned, recipe: { StoreRecipe.post(request.body) })  // waits if not stored yet
         case .decoded(let spec, let memo):
             try Self.moveIfHeavy(plan, elements: spec.requestedElements)
-            if plan.onLoop, !(Self.computeOnLoopFromElements...Self.inlineElementLimit).contains(spec.requestedElements) {
-                plan.decodedSpec = spec
-                throw .movedOffLoop
-            }
             try Self.checkClient(request)
             let id = spec.contentID()
-            (entry, hit) = try cachedLayout(spec, id: id, onLoop: plan.onLoop, recipe: { StoreRecipe.post(request.body) })
+            (entry, hit) = try cachedLayout(spec, id: id, recipe: { StoreRecipe.post(request.body) })
             // Remembered as sent or, for a coded body, as decoded (a later identity POST of it hits).
             recentBodies.remember(request.body, id: id, lookup: memo ?? recentBodies.lookup(request.body))
             // A large body's decode leaves megabytes of freed blocks in the heap: give them back.
@@ -226,9 +222,9 @@ extension LayoutApplication {
     /// The layout for `spec` from the cache, or computed once (identical requests in flight wait
     /// for it) and stored. `check` may refuse the computed layout before it is stored.
     /// `recipe` is what the shared store keeps to recompute it elsewhere (`StoreRecipe`).
-    func cachedLayout(_ spec: LayoutSpec, id: String, onLoop: Bool = false, recipe: () -> [UInt8],
+    func cachedLayout(_ spec: LayoutSpec, id: String, recipe: () -> [UInt8],
                       check: (Layout) -> APIError? = { _ in nil }) throws(APIError) -> (CachedLayout, hit: Bool) {
-        let (result, hit) = cache.getOrCompute(id, mayWait: !onLoop) {
+        let (result, hit) = cache.getOrCompute(id) {
             let layout: Layout
             do throws(LayoutRefusal) { layout = try spec.compute() } catch { return .failure(.refused(error)) }
             metrics.recordComputed(type: spec.typeName, elements: layout.attributes.count)

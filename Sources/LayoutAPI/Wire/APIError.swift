@@ -58,9 +58,6 @@ package enum APIError: Error {
     /// Internal: the handler found its work heavy and asks to run on the heavy lane
     /// (`WorkLanes`); never sent (`respond(to:plan:complete:)` runs the request again there).
     case movedToHeavyLane
-    /// A handler on an I/O loop found its work larger than a loop may do; the server runs the
-    /// request again on Dispatch (never sent).
-    case movedOffLoop
     /// `POST /crash/explain`: a body that is not text (invalid UTF-8, binary): 400.
     case notText(detail: String)
     /// `POST /crash/explain`: a text over `CrashLimits.maxTextBytes`: 413.
@@ -165,10 +162,6 @@ package enum APIError: Error {
             return ProblemDetails(
                 type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
                 detail: "The request could not be moved to the heavy lane; retry in a second.")
-        case .movedOffLoop:
-            return ProblemDetails(
-                type: ProblemType.serviceUnavailable, title: "Service Unavailable", status: 503,
-                detail: "The request could not be moved off the I/O loop; retry in a second.")
         case .notText(let detail):
             return ProblemDetails(type: ProblemType.notText, title: "Not text", status: 400, detail: detail,
                                   errors: [.init(pointer: "", detail: detail)])
@@ -192,7 +185,7 @@ package enum APIError: Error {
         if case .methodNotAllowed(let allowed) = self { headers.add("Allow", allowed.joined(separator: ", ")) }
         switch self {
         case .storeUnavailable(_, let retryAfter), .notStored(_, let retryAfter): headers.add("Retry-After", String(retryAfter))
-        case .answerBudgetExhausted, .movedToHeavyLane, .movedOffLoop: headers.add("Retry-After", "1")
+        case .answerBudgetExhausted, .movedToHeavyLane: headers.add("Retry-After", "1")
         default: break
         }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings would have been accepted.

@@ -21,7 +21,6 @@ struct LayoutRequest: RequestBody {
         let minimal = try LayoutApplication.prefersMinimal(plan)
         let memo = app.memoLookup(request, &plan)
         if let pinned = plan.entry { return LayoutRequest(strict: strict, minimal: minimal, source: .remembered(pinned)) }
-        if let spec = plan.decodedSpec.take() { return LayoutRequest(strict: strict, minimal: minimal, source: .decoded(spec, memo: memo)) }
         return LayoutRequest(strict: strict, minimal: minimal, source: .decoded(try LayoutSpec.decode(request.body, app.configuration), memo: memo))
     }
 }
