@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import HTTP
 @testable import LayoutAPI
@@ -69,6 +72,30 @@ import Testing
         #expect(full.body == made.identity)
         #expect(app.cache.stats.bytes == before + made.identity.capacity)
         #expect(app.execution(for: Request(method: "GET", target: "/layout/\(id)")) == .inline)
+    }
+
+    /// A large evicted layout is handed to Dispatch to be released (the evicting thread may be an
+    /// I/O loop): it is still freed, soon after (this checks that the hand-off keeps no
+    /// reference; which thread frees it is not observable here).
+    @Test func aLargeEvictedLayoutIsStillReleased() {
+        let count = LayoutCache.releasedOnDispatchElements
+        let size = Self.entry(count).bytes
+        let cache = LayoutCache(capacityBytes: size + size / 2)   // one such layout at a time
+        weak var first: CachedLayout?
+        do {
+            let a = Self.entry(count, width: 330)
+            first = a
+            cache.insert(a)
+        }
+        #expect(first != nil, "held by the cache")
+        cache.insert(Self.entry(count, width: 340))   // evicts it
+        #expect(cache.stats.entries == 1)
+        var waited = 0
+        while first != nil, waited < 2_000 {   // at most 2 s
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(first == nil, "released")
     }
 
     @Test func identicalConcurrentRequestsAreComputedOnce() {

@@ -146,14 +146,23 @@ final class LayoutCache: Sendable {
         evicting { Self.insert(entry, &$0, capacity: capacity) }
     }
 
-    /// Runs `body` under the lock; the entries it removed are released after the lock.
+    /// Runs `body` under the lock; the entries it removed are released after the lock, and on
+    /// Dispatch when one is large: freeing a large layout's arrays (unmapped page by page) is
+    /// work that grows with it, and the caller may be an I/O loop (a full body made for a hit
+    /// grows its entry, and the cache evicts to fit it).
     private func evicting(_ body: (inout State) -> Void) {
         let removed = state.withLock { s in
             body(&s)
             return s.takeRemoved()
         }
-        _ = removed   // the last references, dropped here, outside the lock
+        if removed.contains(where: { $0.layout.attributes.count >= Self.releasedOnDispatchElements }) {
+            DispatchQueue.global().async { _ = removed }
+        }
+        // Otherwise the last references are dropped here, outside the lock.
     }
+
+    /// Evicted layouts of at least this many elements are released on Dispatch (`evicting`).
+    static let releasedOnDispatchElements = 10_000
 
     private static func insert(_ entry: CachedLayout, _ s: inout State, capacity: Int) {
         if let old = s.byID[entry.key] { remove(old, &s) }
