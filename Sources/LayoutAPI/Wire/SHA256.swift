@@ -37,33 +37,25 @@ package enum SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        if hardware {
-            roundConstants.withUnsafeBufferPointer { constants in
-                let k = constants.baseAddress.unsafelyUnwrapped
+        // The message's whole blocks, read in place, then the padded tail's one or two.
+        func eachRun(_ blocks: (_ start: UnsafePointer<UInt8>, _ count: Int) -> Void) {
+            bytes.withUnsafeBufferPointer { if fullBlocks > 0 { blocks($0.baseAddress.unsafelyUnwrapped, fullBlocks) } }
+            tail.withUnsafeBufferPointer { blocks($0.baseAddress.unsafelyUnwrapped, $0.count / 64) }
+        }
+        roundConstants.withUnsafeBufferPointer { constants in
+            if hardware {
                 withUnsafeMutableBytes(of: &state) { words in
-                    let state = words.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt32.self)
-                    bytes.withUnsafeBufferPointer { input in
-                        if fullBlocks > 0 { clayoutd_sha256_blocks(state, input.baseAddress.unsafelyUnwrapped, fullBlocks, k) }
-                    }
-                    tail.withUnsafeBufferPointer { input in
-                        clayoutd_sha256_blocks(state, input.baseAddress.unsafelyUnwrapped, input.count / 64, k)
+                    let words = words.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt32.self)
+                    eachRun { start, count in clayoutd_sha256_blocks(words, start, count, constants.baseAddress.unsafelyUnwrapped) }
+                }
+            } else {
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    eachRun { start, count in
+                        for block in 0..<count { compress(start + block * 64, &state, schedule, constants) }
                     }
                 }
             }
-        } else { roundConstants.withUnsafeBufferPointer { constants in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-                bytes.withUnsafeBufferPointer { input in
-                    for block in 0..<fullBlocks {
-                        compress(input.baseAddress.unsafelyUnwrapped + block * 64, &state, schedule, constants)
-                    }
-                }
-                tail.withUnsafeBufferPointer { input in
-                    for block in 0..<(input.count / 64) {
-                        compress(input.baseAddress.unsafelyUnwrapped + block * 64, &state, schedule, constants)
-                    }
-                }
-            }
-        } }
+        }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
