@@ -29,7 +29,7 @@ struct BatchDiffRequest: Equatable, JSONBody {
 }
 
 extension BatchRequestDecoder {
-    static let diffKeys: Set<String> = ["old", "new", "flavor"]
+    static let diffKeys: KeySet = ["old", "new", "flavor"]
 
     /// Identifiers in a `[[String]]` field, counted before anything is copied; 0 for a shape the
     /// decoder will reject anyway.

@@ -35,7 +35,7 @@ enum BatchLimits {
 /// with: shape errors are 400 at once, values a batch cannot have (negative counts or indexes,
 /// over a cap) are collected into one 422.
 enum BatchRequestDecoder {
-    static let topLevelKeys: Set<String> = ["before", "after", "flavor", "strict", "repair", "updates", "wording"]
+    static let topLevelKeys: KeySet = ["before", "after", "flavor", "strict", "repair", "updates", "wording"]
 
     /// `body` decoded as `POST /batch/validate` decodes it.
     static func decode(_ body: [UInt8], maxOperations: Int) throws(APIError) -> BatchValidateRequest {
@@ -60,7 +60,7 @@ enum BatchRequestDecoder {
 }
 
 extension WireReader {
-    static let updateKeys: Set<String> = [
+    static let updateKeys: KeySet = [
         "deleteItems", "insertItems", "reloadItems", "moveItems",
         "deleteSections", "insertSections", "reloadSections", "moveSections",
     ]

@@ -1,7 +1,7 @@
 import UpdateEngine
 
 extension WireReader {
-    static let wordingKeys: Set<String> = ["ios", "capitalized"]
+    static let wordingKeys: KeySet = ["ios", "capitalized"]
 
     /// `"wording": {"ios": "17.2", "capitalized": true}` of `POST /batch/validate`: both optional;
     /// an `ios` that is not a release number (`16.4`, `17`, `17.2.1`) is a 422 naming it.

@@ -47,7 +47,7 @@ public enum CrashLimits {
 /// `{"text", "iosVersion"?, "flavor"?}`; an `.ips` crash report sent as JSON as it is (two JSON
 /// objects, or one without `text`) is read as text too.
 enum CrashRequestDecoder {
-    static let keys: Set<String> = ["text", "iosVersion", "flavor"]
+    static let keys: KeySet = ["text", "iosVersion", "flavor"]
 
     static func decode(_ body: [UInt8], contentType: String?) throws(APIError) -> CrashExplainRequest {
         if body.count > CrashLimits.maxTextBytes { throw .crashTextTooLarge(bytes: body.count, limit: CrashLimits.maxTextBytes) }

@@ -43,18 +43,27 @@ package struct JSONFieldObject: Sendable {
     /// member only in some cases), else the first member (in document order) whose key is not in
     /// `allowed` is `FieldError.unknownKey`, so typos such as "itemsize" are reported rather than
     /// silently ignored. An unknown member is never entered: a `null` inside it is not looked at.
-    package func rejectUnknownKeys(allowed: Set<String>) throws(FieldError) {
+    package func rejectUnknownKeys(allowed: KeySet) throws(FieldError) {
         var unknown: String?
-        for member in object.members {
-            guard allowed.contains(member.key) else {
-                if unknown == nil { unknown = member.key }
+        for i in object.members.indices {
+            // Read in place: a copy of each member retained and released its key and value.
+            guard allowed.contains(object.members[i].key) else {
+                if unknown == nil { unknown = object.members[i].key }
                 continue
             }
-            if member.value.isNull { throw .null(pointer: JSONPointer(parent: node, leaf: .key(member.key))) }
+            if object.members[i].value.isNull { throw .null(pointer: JSONPointer(parent: node, leaf: .key(object.members[i].key))) }
         }
         if let unknown {
             throw .unknownKey(pointer: JSONPointer(parent: node, leaf: .key(unknown)), allowed: allowed.sorted())
         }
+    }
+
+    /// The one member of an object that has exactly one (a dimension, a spacing), else nil;
+    /// without building `fields`.
+    package var onlyMember: (key: String, field: JSONField)? {
+        guard object.members.count == 1 else { return nil }
+        let member = object.members[0]
+        return (key: member.key, field: JSONField(member.value, pointer: JSONPointer(parent: node, leaf: .key(member.key))))
     }
 
     /// Every member as a field, in document order (for maps keyed by client-chosen names).

@@ -20,7 +20,7 @@ struct InvalidationRequest: JSONBody {
     var problems: WireReader
     var minimal = false
 
-    static let keys: Set<String> = ["preferredSizes", "visibleRect", "bounds", "previousBounds"]
+    static let keys: KeySet = ["preferredSizes", "visibleRect", "bounds", "previousBounds"]
 
     static func decode(_ request: Request, _ plan: inout LayoutApplication.Plan, _ app: LayoutApplication) throws(APIError) -> InvalidationRequest {
         let minimal = try LayoutApplication.prefersMinimal(plan)

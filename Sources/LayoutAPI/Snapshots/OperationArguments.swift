@@ -14,7 +14,7 @@ struct OperationArguments {
 
     /// `known`: every argument of every operation (what the schema lists); `takes`: this op's.
     init(_ object: JSONFieldObject, op: String, takes: Set<String>, known: Set<String>, reader: inout WireReader) throws(FieldError) {
-        try object.rejectUnknownKeys(allowed: known.union(["op"]))
+        try object.rejectUnknownKeys(allowed: KeySet(Array(known.union(["op"]))))
         self.object = object
         self.op = op
         self.takes = takes

@@ -15,8 +15,8 @@ struct SectionSnapshotRequest: Equatable, JSONBody {
 }
 
 enum SectionSnapshotRequestDecoder {
-    static let topLevelKeys: Set<String> = ["snapshot", "operations"]
-    static let nodeKeys: Set<String> = ["id", "expanded", "children"]
+    static let topLevelKeys: KeySet = ["snapshot", "operations"]
+    static let nodeKeys: KeySet = ["id", "expanded", "children"]
     static let operationKeys: [String: Set<String>] = [
         "append": ["items", "to"], "insert": ["items", "before", "after"], "delete": ["items"], "deleteAll": [],
         "expand": ["items"], "collapse": ["items"], "level": ["item"], "parent": ["item"], "isExpanded": ["item"],
@@ -39,7 +39,7 @@ enum SectionSnapshotRequestDecoder {
         var count = 0
         if let f = try o.member("snapshot") {
             let s = try f.object()
-            try s.rejectUnknownKeys(allowed: ["items"])
+            try s.rejectUnknownKeys(allowed: WireKeys.itemsOnly)
             roots = try nodes(try s.required("items"), count: &count)
             for r in SectionSnapshot.repeats(in: roots) {
                 let reason = "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    \(r.id)\n)}"

@@ -26,10 +26,10 @@ enum SnapshotLimits {
 }
 
 enum SnapshotRequestDecoder {
-    static let topLevelKeys: Set<String> = ["old", "operations", "new", "source", "linkedSDK", "flavor"]
-    static let snapshotKeys: Set<String> = ["sections"]
-    static let newKeys: Set<String> = ["sections", "reloadedSections", "reloadedItems", "reconfiguredItems"]
-    static let sectionKeys: Set<String> = ["id", "items"]
+    static let topLevelKeys: KeySet = ["old", "operations", "new", "source", "linkedSDK", "flavor"]
+    static let snapshotKeys: KeySet = ["sections"]
+    static let newKeys: KeySet = ["sections", "reloadedSections", "reloadedItems", "reconfiguredItems"]
+    static let sectionKeys: KeySet = ["id", "items"]
 
     /// Fields each operation takes besides `op` (`before`/`after` are exactly-one-of).
     static let operationKeys: [String: Set<String>] = [
@@ -116,7 +116,7 @@ extension WireReader {
 
     /// `{"sections": [{"id", "items"}]}` (plus the marks for `new`); a value no snapshot can be
     /// (repeats, D2) is collected as 422 problems quoting UIKit's text for the same mistake.
-    mutating func snapshot(_ field: JSONField, keys: Set<String>) throws(FieldError) -> (DiffableSnapshot, SnapshotMarks) {
+    mutating func snapshot(_ field: JSONField, keys: KeySet) throws(FieldError) -> (DiffableSnapshot, SnapshotMarks) {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: keys)
         let sectionsField = try o.required("sections")

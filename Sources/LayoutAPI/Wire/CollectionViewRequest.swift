@@ -11,7 +11,7 @@ import LayoutEngine
 /// (`DeviceMetrics`), both computed from the resolved safe area and width, so overriding one of
 /// them carries through. `wideContentMargins` is the screen's.
 extension WireReader {
-    static let collectionViewKeys: Set<String> = [
+    static let collectionViewKeys: KeySet = [
         "width", "height", "scale", "contentInset", "safeAreaInsets", "layoutMargins",
         "device", "orientation", "layoutDirection", "readableContentInsets", "wideContentMargins",
     ]

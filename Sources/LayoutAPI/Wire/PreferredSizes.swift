@@ -40,7 +40,7 @@ extension WireReader {
                                              apply: (IndexPath, Size) -> Void) throws(FieldError) {
         for e in entries {
             let o = try e.object()
-            try o.rejectUnknownKeys(allowed: ["indexPath", "width", "height", "elementKind"])
+            try o.rejectUnknownKeys(allowed: WireKeys.preferredSize)
             if let kind = try o.member("elementKind") {
                 reject(kind.pointer, "\(e.pointer) has an elementKind, but this layout has no list headers or footers to measure (entries with elementKind are for list and table layouts); send cell sizes {\"indexPath\", \"width\", \"height\"} only.")
                 continue
@@ -72,7 +72,7 @@ extension WireReader {
 /// Measured list headers and footers: `preferredSupplementarySizes` on `POST /layout`, or
 /// `preferredSizes` entries with an `elementKind` (`POST /layout/{id}/invalidate`).
 extension WireReader {
-    static let supplementarySizeKeys: Set<String> = ["elementKind", "indexPath", "height", "width"]
+    static let supplementarySizeKeys: KeySet = ["elementKind", "indexPath", "height", "width"]
     static let listSupplementaryKinds = ["UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter"]
 
     mutating func applyPreferredSupplementarySizes(_ field: JSONField, to config: inout CompositionalConfiguration) throws(FieldError) {

@@ -78,13 +78,13 @@ struct WireReader {
     mutating func size(_ field: JSONField) throws(FieldError) -> Size {
         if let fast = Self.plainSize(field.value) { return fast }
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["width", "height"])
+        try o.rejectUnknownKeys(allowed: WireKeys.size)
         return Size(width: try length(try o.required("width")), height: try length(try o.required("height")))
     }
 
     mutating func insets(_ field: JSONField) throws(FieldError) -> Insets {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["top", "left", "bottom", "right"])
+        try o.rejectUnknownKeys(allowed: WireKeys.insets)
         return Insets(top: try o.member("top").map { f throws(FieldError) in try length(f) } ?? 0,
                       left: try o.member("left").map { f throws(FieldError) in try length(f) } ?? 0,
                       bottom: try o.member("bottom").map { f throws(FieldError) in try length(f) } ?? 0,
@@ -93,7 +93,7 @@ struct WireReader {
 
     mutating func rect(_ field: JSONField) throws(FieldError) -> Rect {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["x", "y", "width", "height"])
+        try o.rejectUnknownKeys(allowed: WireKeys.rect)
         return Rect(x: try o.member("x").map { f throws(FieldError) in try finite(f) } ?? 0,
                     y: try o.member("y").map { f throws(FieldError) in try finite(f) } ?? 0,
                     width: try length(try o.required("width")),

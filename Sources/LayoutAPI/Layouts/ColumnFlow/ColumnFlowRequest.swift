@@ -5,10 +5,10 @@ import LayoutEngine
 /// private constants `minColumnWidth` and `cellHeight` become fields, plus the flow spacings it
 /// leaves at UIKit's defaults. Sections give only `numberOfItems`.
 extension WireReader {
-    static let columnFlowLayoutKeys: Set<String> = [
+    static let columnFlowLayoutKeys: KeySet = [
         "type", "minimumColumnWidth", "cellHeight", "minimumLineSpacing", "minimumInteritemSpacing",
     ]
-    static let countSectionKeys: Set<String> = ["numberOfItems"]
+    static let countSectionKeys: KeySet = ["numberOfItems"]
 
     mutating func columnFlowConfiguration(collectionView: CollectionViewMetrics, layout: JSONFieldObject?,
                                           sections: [JSONField], budget: inout ElementBudget) throws(FieldError) -> ColumnFlowConfiguration {

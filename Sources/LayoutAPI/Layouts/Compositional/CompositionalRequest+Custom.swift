@@ -3,8 +3,8 @@ import LayoutEngine
 /// `{"custom": {…}}` groups: `NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)` with the
 /// frames its item provider returns (compositional-next.md N1–N12).
 extension WireReader {
-    static let customGroupKeys: Set<String> = ["layoutSize", "frames", "fractionalFrames", "contentInsets", "edgeSpacing"]
-    static let customFrameKeys: Set<String> = ["x", "y", "width", "height", "zIndex"]
+    static let customGroupKeys: KeySet = ["layoutSize", "frames", "fractionalFrames", "contentInsets", "edgeSpacing"]
+    static let customFrameKeys: KeySet = ["x", "y", "width", "height", "zIndex"]
 
     /// `{"layoutSize", "frames": [{x, y, width, height, zIndex?}] | "fractionalFrames": […],
     /// "contentInsets"?, "edgeSpacing"?}`. Exactly one of `frames` (points, relative to the

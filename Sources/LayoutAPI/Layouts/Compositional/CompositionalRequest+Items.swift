@@ -67,7 +67,7 @@ extension WireReader {
     /// `{"edges": [...], "absoluteOffset"|"fractionalOffset": {"x","y"}}`.
     mutating func anchor(_ field: JSONField) throws(FieldError) -> CompositionalAnchor {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["edges", "absoluteOffset", "fractionalOffset"])
+        try o.rejectUnknownKeys(allowed: WireKeys.anchor)
         var edges: AnchorEdges = []
         for e in try o.required("edges").array(maxCount: 4) {
             switch try e.enumValue(AnchorEdgeName.self) {
@@ -89,7 +89,7 @@ extension WireReader {
     /// `{"width": dimension, "height": dimension}`.
     mutating func layoutSize(_ field: JSONField) throws(FieldError) -> CompositionalSize {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["width", "height"])
+        try o.rejectUnknownKeys(allowed: WireKeys.size)
         return CompositionalSize(width: try dimension(try o.required("width")), height: try dimension(try o.required("height")))
     }
 
@@ -98,7 +98,7 @@ extension WireReader {
     mutating func dimension(_ field: JSONField) throws(FieldError) -> CompositionalDimension {
         let o = try field.object()
         try o.rejectUnknownKeys(allowed: Self.dimensionKeys)
-        guard o.object.members.count == 1, let member = o.fields.first else {
+        guard let member = o.onlyMember else {
             throw FieldError.invalidValue(pointer: field.pointer, detail: "\(field.pointer) must have exactly one of \"absolute\", \"fractionalWidth\", \"fractionalHeight\", \"estimated\", \"uniformAcrossSiblings\", such as {\"fractionalWidth\": 1}.")
         }
         let v = try member.field.double()
@@ -119,7 +119,7 @@ extension WireReader {
     /// group's size, as in UIKit (spec R12).
     mutating func directionalInsets(_ field: JSONField) throws(FieldError) -> DirectionalInsets {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["top", "leading", "bottom", "trailing"])
+        try o.rejectUnknownKeys(allowed: WireKeys.directionalEdges)
         return DirectionalInsets(top: try o.value("top", default: 0) { f throws(FieldError) in try length(f) },
                                  leading: try o.value("leading", default: 0) { f throws(FieldError) in try length(f) },
                                  bottom: try o.value("bottom", default: 0) { f throws(FieldError) in try length(f) },
@@ -129,8 +129,8 @@ extension WireReader {
     /// `{"fixed": v}` or `{"flexible": v}`, v ≥ 0.
     mutating func spacing(_ field: JSONField) throws(FieldError) -> CompositionalSpacing {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["fixed", "flexible"])
-        guard o.object.members.count == 1, let member = o.fields.first else {
+        try o.rejectUnknownKeys(allowed: WireKeys.spacing)
+        guard let member = o.onlyMember else {
             throw FieldError.invalidValue(pointer: field.pointer, detail: "\(field.pointer) must be {\"fixed\": points} or {\"flexible\": points}.")
         }
         let v = try length(member.field)
@@ -139,7 +139,7 @@ extension WireReader {
 
     mutating func edgeSpacing(_ field: JSONField) throws(FieldError) -> EdgeSpacing {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["leading", "top", "trailing", "bottom"])
+        try o.rejectUnknownKeys(allowed: WireKeys.directionalEdges)
         return EdgeSpacing(leading: try o.member("leading").map { f throws(FieldError) in try spacing(f) },
                            top: try o.member("top").map { f throws(FieldError) in try spacing(f) },
                            trailing: try o.member("trailing").map { f throws(FieldError) in try spacing(f) },
@@ -148,7 +148,7 @@ extension WireReader {
 
     mutating func offset(_ field: JSONField) throws(FieldError) -> Point {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["x", "y"])
+        try o.rejectUnknownKeys(allowed: WireKeys.point)
         return Point(x: try o.value("x", default: 0) { f throws(FieldError) in try finite(f) },
                      y: try o.value("y", default: 0) { f throws(FieldError) in try finite(f) })
     }

@@ -7,24 +7,24 @@ import LayoutEngine
 /// (one 422 naming each field). What only solving can find (a subitem that does not fit, a
 /// group with no room) is the engine's `CompositionalError`, whose path is the same pointer.
 extension WireReader {
-    static let compositionalLayoutKeys: Set<String> = ["type", "sections", "configuration", "list", "listEnvironment"]
-    static let compositionalConfigurationKeys: Set<String> = [
+    static let compositionalLayoutKeys: KeySet = ["type", "sections", "configuration", "list", "listEnvironment"]
+    static let compositionalConfigurationKeys: KeySet = [
         "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems", "contentInsetsReference",
         "uikitGeneration", "readableContentInsets",
     ]
-    static let compositionalSectionKeys: Set<String> = [
+    static let compositionalSectionKeys: KeySet = [
         "group", "contentInsets", "interGroupSpacing", "contentInsetsReference", "supplementariesFollowContentInsets",
         "boundarySupplementaryItems", "decorationItems", "orthogonalScrollingBehavior",
     ]
-    static let compositionalGroupKeys: Set<String> = [
+    static let compositionalGroupKeys: KeySet = [
         "orientation", "layoutSize", "subitems", "count", "countKind", "interItemSpacing", "contentInsets", "edgeSpacing",
     ]
-    static let compositionalItemKeys: Set<String> = ["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"]
-    static let boundaryItemKeys: Set<String> = [
+    static let compositionalItemKeys: KeySet = ["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"]
+    static let boundaryItemKeys: KeySet = [
         "elementKind", "alignment", "layoutSize", "absoluteOffset", "extendsBoundary", "pinToVisibleBounds", "zIndex", "contentInsets",
     ]
-    static let supplementaryItemKeys: Set<String> = ["elementKind", "layoutSize", "containerAnchor", "itemAnchor", "zIndex", "contentInsets"]
-    static let dimensionKeys: Set<String> = ["absolute", "fractionalWidth", "fractionalHeight", "estimated", "uniformAcrossSiblings"]
+    static let supplementaryItemKeys: KeySet = ["elementKind", "layoutSize", "containerAnchor", "itemAnchor", "zIndex", "contentInsets"]
+    static let dimensionKeys: KeySet = ["absolute", "fractionalWidth", "fractionalHeight", "estimated", "uniformAcrossSiblings"]
     /// Layout sections (and their boundary/decoration lists) accepted in one request.
     static let maximumLayoutSections = 1_000
     static let maximumListLength = 1_000
@@ -104,7 +104,7 @@ extension WireReader {
             var out: [DecorationItem] = []
             for d in try f.array(maxCount: Self.maximumListLength) {
                 let dobj = try d.object()
-                try dobj.rejectUnknownKeys(allowed: ["elementKind", "contentInsets", "zIndex"])
+                try dobj.rejectUnknownKeys(allowed: WireKeys.decorationItem)
                 try nodes.add(1, at: d.pointer)
                 out.append(DecorationItem(elementKind: try elementKind(try dobj.required("elementKind")),
                                           contentInsets: try dobj.value("contentInsets", default: .zero) { f throws(FieldError) in try directionalInsets(f) },
@@ -121,7 +121,7 @@ extension WireReader {
         }
         let o = try field.object()
         if let custom = try o.member("custom") {
-            try o.rejectUnknownKeys(allowed: ["custom"])
+            try o.rejectUnknownKeys(allowed: WireKeys.customOnly)
             try nodes.add(1, at: field.pointer)
             return try customGroup(custom, nodes: &nodes)
         }
@@ -137,7 +137,7 @@ extension WireReader {
         subitems.reserveCapacity(list.count)
         for sub in list {
             let so = try sub.object()
-            try so.rejectUnknownKeys(allowed: ["item", "group"])
+            try so.rejectUnknownKeys(allowed: WireKeys.subitem)
             if let g = try so.member("group") {
                 if try so.member("item") != nil {
                     throw FieldError.invalidValue(pointer: sub.pointer, detail: "\(sub.pointer) has both \"item\" and \"group\"; a subitem is one of them. Keep one.")

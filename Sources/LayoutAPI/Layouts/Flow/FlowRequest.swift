@@ -5,13 +5,13 @@ import LayoutEngine
 /// `FlowLayoutConfiguration`: every default filled in, every section override applied, so two
 /// requests that mean the same layout resolve to the same value (and the same id).
 extension WireReader {
-    static let flowLayoutKeys: Set<String> = [
+    static let flowLayoutKeys: KeySet = [
         "type", "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
         "headerReferenceSize", "footerReferenceSize", "sectionInsetReference", "sectionHeadersPinToVisibleBounds",
         "sectionFootersPinToVisibleBounds", "rowAlignment", "roundsToScreenScale", "estimatedItemSize",
         "swapsSpacingForMixedHorizontalSections",
     ]
-    static let flowSectionKeys: Set<String> = [
+    static let flowSectionKeys: KeySet = [
         "numberOfItems", "itemSizes", "itemSize", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
         "headerReferenceSize", "footerReferenceSize",
     ]
@@ -115,7 +115,7 @@ extension WireReader {
 
     mutating func rowAlignment(_ field: JSONField) throws(FieldError) -> RowAlignment {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["commonRow", "lastRow", "vertical"])
+        try o.rejectUnknownKeys(allowed: WireKeys.alignmentRows)
         return RowAlignment(
             commonRow: try o.value("commonRow", default: .justify) { f throws(FieldError) in try f.enumValue(LineAlignment.self) },
             lastRow: try o.value("lastRow", default: .left) { f throws(FieldError) in try f.enumValue(LineAlignment.self) },

@@ -6,11 +6,11 @@ import LayoutEngine
 /// header and footer reference sizes, as flow sections do. The collection view's safe area and
 /// layout margins do not affect a grid and are dropped, so they do not change the id.
 extension WireReader {
-    static let gridLayoutKeys: Set<String> = [
+    static let gridLayoutKeys: KeySet = [
         "type", "itemsPerLine", "sideMargin", "spacing", "lineSpacing", "aspectRatio", "topInset", "bottomInset",
         "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
     ]
-    static let gridSectionKeys: Set<String> = ["numberOfItems", "headerReferenceSize", "footerReferenceSize"]
+    static let gridSectionKeys: KeySet = ["numberOfItems", "headerReferenceSize", "footerReferenceSize"]
     /// `GridLayout` checks line fits column by column; more columns than this is not a grid.
     static let maximumItemsPerLine = 10_000
 

@@ -5,7 +5,7 @@ import LayoutEngine
 /// properties and reads only the bounds size and the item count of section 0, so the layout
 /// object holds only `type` and `sections` must be exactly one `{"numberOfItems": n}`.
 extension WireReader {
-    static let mosaicLayoutKeys: Set<String> = ["type"]
+    static let mosaicLayoutKeys: KeySet = ["type"]
     /// Below this width a band's thirds and 1 pt gaps give items of negative width (refused
     /// whatever the item count, so the contract can say it as a minimum).
     static let mosaicMinimumWidth = 3.0

@@ -41,7 +41,7 @@ extension TableDefinition: WireLayout {
 /// a height for a row, header or footer whose height is not automatic changes nothing (UIKit
 /// never asks it to size itself).
 extension WireReader {
-    static let tablePreferredKeys: Set<String> = ["indexPath", "height", "width", "elementKind"]
+    static let tablePreferredKeys: KeySet = ["indexPath", "height", "width", "elementKind"]
     static let tableSupplementaryKinds = ["header", "footer"]
 
     mutating func applyTablePreferredSizes(_ field: JSONField, to c: inout TableConfiguration) throws(FieldError) {

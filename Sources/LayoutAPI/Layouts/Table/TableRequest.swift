@@ -6,13 +6,13 @@ import LayoutEngine
 /// Values UIKit refuses are collected (one 422 naming each field and the fix), quoting UIKit's
 /// own assertion where it has one.
 extension WireReader {
-    static let tableLayoutKeys: Set<String> = [
+    static let tableLayoutKeys: KeySet = [
         "type", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight", "sectionFooterHeight",
         "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight", "sectionHeaderTopPadding", "tableHeaderView",
         "tableFooterView", "cellLayoutMarginsFollowReadableWidth", "separatorInset", "listEnvironment",
     ]
-    static let tableEnvironmentKeys: Set<String> = ["generation", "contentSizeCategory", "wideContentMargins", "includeSeparators"]
-    static let tableSectionKeys: Set<String> = [
+    static let tableEnvironmentKeys: KeySet = ["generation", "contentSizeCategory", "wideContentMargins", "includeSeparators"]
+    static let tableSectionKeys: KeySet = [
         "numberOfItems", "rowHeights", "estimatedRowHeights", "measuredRowHeights",
         "headerTitle", "hasHeaderView", "headerHeight", "estimatedHeaderHeight", "measuredHeaderHeight",
         "footerTitle", "hasFooterView", "footerHeight", "estimatedFooterHeight", "measuredFooterHeight",
@@ -121,7 +121,7 @@ extension WireReader {
     /// `{"height": h}`: a table header or footer view's frame height (UIKit keeps only the height).
     private mutating func tableView(_ field: JSONField) throws(FieldError) -> Double {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["height"])
+        try o.rejectUnknownKeys(allowed: WireKeys.heightOnly)
         return try length(try o.required("height"), what: "the view's frame height in points")
     }
 

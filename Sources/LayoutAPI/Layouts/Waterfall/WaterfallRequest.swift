@@ -7,12 +7,12 @@ import LayoutEngine
 /// are dropped (the content inset without pinning), so requests meaning the same layout resolve
 /// to the same value and the same id.
 extension WireReader {
-    static let waterfallLayoutKeys: Set<String> = [
+    static let waterfallLayoutKeys: KeySet = [
         "type", "columnCount", "minimumColumnSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight",
         "footerHeight", "headerInset", "footerInset", "itemRenderDirection", "minimumContentHeight",
         "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
     ]
-    static let waterfallSectionKeys: Set<String> = [
+    static let waterfallSectionKeys: KeySet = [
         "numberOfItems", "itemSize", "itemSizes", "columnCount", "minimumColumnSpacing", "minimumInteritemSpacing",
         "sectionInset", "headerHeight", "footerHeight", "headerInset", "footerInset",
     ]

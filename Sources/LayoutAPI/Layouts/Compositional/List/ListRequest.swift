@@ -6,15 +6,15 @@ import LayoutEngine
 /// section provider) and `layout.listEnvironment`. Unknown values are a 422 naming the field
 /// and listing the accepted ones.
 extension WireReader {
-    static let listKeys: Set<String> = [
+    static let listKeys: KeySet = [
         "appearance", "headerMode", "footerMode", "headerTopPadding", "showsSeparators", "separatorConfiguration", "rowHeight",
     ]
     /// A layout section with `list` takes only these (the section UIKit returns, adjusted).
-    static let listSectionKeys: Set<String> = ["list", "contentInsets", "interGroupSpacing"]
-    static let listEnvironmentKeys: Set<String> = [
+    static let listSectionKeys: KeySet = ["list", "contentInsets", "interGroupSpacing"]
+    static let listEnvironmentKeys: KeySet = [
         "generation", "contentSizeCategory", "wideContentMargins", "collapsedTopSpacing", "includeBackgroundDecorations", "includeSeparators",
     ]
-    static let separatorConfigurationKeys: Set<String> = [
+    static let separatorConfigurationKeys: KeySet = [
         "topSeparatorVisibility", "bottomSeparatorVisibility", "topSeparatorInsets", "bottomSeparatorInsets",
     ]
 
@@ -98,7 +98,7 @@ extension WireReader {
 
     private mutating func separatorInsets(_ field: JSONField) throws(FieldError) -> ListSeparatorInsets {
         let o = try field.object()
-        try o.rejectUnknownKeys(allowed: ["leading", "trailing"])
+        try o.rejectUnknownKeys(allowed: WireKeys.leadingTrailing)
         return ListSeparatorInsets(leading: try o.value("leading", default: 0) { f throws(FieldError) in try length(f) },
                                    trailing: try o.value("trailing", default: 0) { f throws(FieldError) in try length(f) })
     }
