@@ -149,12 +149,28 @@ private func fieldError<T>(_ body: () throws(FieldError) -> T) -> FieldError? {
 
     @Test func unknownKeyPointsAtItAndListsAllowedKeys() throws {
         let object = try field(#"{"layout":{"width":1,"colour":"red"}}"#).object().required("layout").object()
-        #expect(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: ["width", "colour"]) } == nil)
-        let error = try #require(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: ["width", "spacing", "columns"]) })
+        #expect(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: ["width", "colour"] as KeySet) } == nil)
+        let error = try #require(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: ["width", "spacing", "columns"] as KeySet) })
         #expect(error == .unknownKey(pointer: JSONPointer.root.appending("layout").appending("colour"), allowed: ["columns", "spacing", "width"]))
         #expect(error.detail == "Unknown field at /layout/colour; remove \"colour\" or use one of: \"columns\", \"spacing\", \"width\".")
-        let none = try #require(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: []) })
+        let none = try #require(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: [] as KeySet) })
         #expect(none.detail == "Unknown field at /layout/width; remove \"width\", this object accepts no fields.")
+        // The Set form (the top level of POST /layout) answers the same.
+        let viaSet = try #require(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: ["width", "spacing", "columns"] as Set<String>) })
+        #expect(viaSet == error)
+    }
+
+    /// KeySet looks names up by length and first byte, then compares them whole: a key that
+    /// shares both with an allowed name ("colout" beside "colour", "wide" beside "with") is unknown.
+    @Test func keySetComparesWholeNames() throws {
+        let names: KeySet = ["colour", "with", "x", "fractionalHeight"]
+        #expect(names.contains("colour") && names.contains("with") && names.contains("x") && names.contains("fractionalHeight"))
+        #expect(!names.contains("colout") && !names.contains("wide") && !names.contains("y") && !names.contains("fractionalHeigh"))
+        #expect(!names.contains("") && !names.contains("fractionalHeightt"))
+        #expect(names.sorted() == ["colour", "fractionalHeight", "with", "x"])
+        let object = try field(#"{"colout":1}"#).object()
+        let error = try #require(fieldError { () throws(FieldError) in try object.rejectUnknownKeys(allowed: names) })
+        #expect(error.detail == "Unknown field at /colout; did you mean \"colour\"? Otherwise remove \"colout\" or use one of: \"colour\", \"fractionalHeight\", \"with\", \"x\".")
     }
 
     @Test func unknownEnumValueListsAllowedValuesInCaseOrder() throws {

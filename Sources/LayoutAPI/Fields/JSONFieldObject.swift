@@ -44,17 +44,27 @@ package struct JSONFieldObject: Sendable {
     /// `allowed` is `FieldError.unknownKey`, so typos such as "itemsize" are reported rather than
     /// silently ignored. An unknown member is never entered: a `null` inside it is not looked at.
     package func rejectUnknownKeys(allowed: KeySet) throws(FieldError) {
+        try rejectUnknownKeys(allowed.contains, names: allowed.sorted)
+    }
+
+    /// The same against a `Set` (the top level of `POST /layout`, whose allowed members depend on
+    /// the layout type).
+    package func rejectUnknownKeys(allowed: Set<String>) throws(FieldError) {
+        try rejectUnknownKeys(allowed.contains, names: allowed.sorted)
+    }
+
+    private func rejectUnknownKeys(_ isAllowed: (String) -> Bool, names: () -> [String]) throws(FieldError) {
         var unknown: String?
         for i in object.members.indices {
             // Read in place: a copy of each member retained and released its key and value.
-            guard allowed.contains(object.members[i].key) else {
+            guard isAllowed(object.members[i].key) else {
                 if unknown == nil { unknown = object.members[i].key }
                 continue
             }
             if object.members[i].value.isNull { throw .null(pointer: JSONPointer(parent: node, leaf: .key(object.members[i].key))) }
         }
         if let unknown {
-            throw .unknownKey(pointer: JSONPointer(parent: node, leaf: .key(unknown)), allowed: allowed.sorted())
+            throw .unknownKey(pointer: JSONPointer(parent: node, leaf: .key(unknown)), allowed: names())
         }
     }
 

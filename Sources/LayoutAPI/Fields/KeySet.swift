@@ -29,11 +29,6 @@ package struct KeySet: Sendable, Sequence, ExpressibleByArrayLiteral {
         return false
     }
 
-    /// Without `name` (a type that accepts fewer members in some cases).
-    package func removing(_ name: String) -> KeySet {
-        KeySet(names.filter { $0 != name })
-    }
-
     /// The names in alphabetical order, for messages.
     package func sorted() -> [String] { names.sorted() }
 

@@ -11,8 +11,7 @@ extension LayoutSpec {
     static let canonicalVersion = 1
 
     func canonicalBytes() -> [UInt8] {
-        // A compositional layout's form is about 600 bytes: one buffer, not three growths.
-        var w = JSONWriter(capacity: 1024)
+        var w = JSONWriter(capacity: 256)
         w.raw("{\"v\":")
         w.int(Self.canonicalVersion)
         definition.writeCanonical(into: &w)

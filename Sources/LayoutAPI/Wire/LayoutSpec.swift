@@ -51,7 +51,7 @@ extension LayoutSpec: JSONBody {
 
 /// The typed pass of a `POST /layout` body: the top level, then the layout type's own reader.
 package enum LayoutRequestDecoder {
-    static let topLevelKeys: KeySet = ["collectionView", "layout", "sections", "preferredSizes", "preferredSupplementarySizes"]
+    static let topLevelKeys: Set<String> = ["collectionView", "layout", "sections", "preferredSizes", "preferredSupplementarySizes"]
 
     /// `body` decoded as `POST /layout` decodes it, with at most `maxElements` elements.
     package static func decode(_ body: [UInt8], maxElements: Int) throws(APIError) -> LayoutSpec {
@@ -70,8 +70,8 @@ package enum LayoutRequestDecoder {
         let supplementary = try o.member("preferredSupplementarySizes")
         // Only self-sizing types read measured sizes.
         var allowed = topLevelKeys
-        if !type.acceptsPreferredSizes { allowed = allowed.removing("preferredSizes") }
-        if !type.acceptsPreferredSupplementarySizes { allowed = allowed.removing("preferredSupplementarySizes") }
+        if !type.acceptsPreferredSizes { allowed.remove("preferredSizes") }
+        if !type.acceptsPreferredSupplementarySizes { allowed.remove("preferredSupplementarySizes") }
         if let field = preferred, !type.acceptsPreferredSizes {
             throw FieldError.unknownKey(pointer: field.pointer, allowed: allowed.sorted())
         }
