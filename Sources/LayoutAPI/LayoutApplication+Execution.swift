@@ -36,7 +36,11 @@ extension LayoutApplication {
     static func postCost(_ app: LayoutApplication, _ request: Request, _ plan: inout Plan) -> Execution {
         _ = app.memoLookup(request, &plan)
         guard let entry = plan.entry, !app.awaitsCommit(entry) else { return .offload }
-        if (try? prefersMinimal(plan)) == true { return compressionPending(entry.minimal, plan) ? .offload : .inline }
+        if (try? prefersMinimal(plan)) == true {
+            // Made on Dispatch by the first answer that sends it (its counts are O(elements)).
+            guard let minimal = entry.minimalIfMade else { return .offload }
+            return compressionPending(minimal, plan) ? .offload : .inline
+        }
         return fullCost(entry, plan)
     }
 

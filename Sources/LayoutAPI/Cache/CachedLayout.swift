@@ -27,12 +27,13 @@ final class CachedLayout: Sendable {
     /// attributes and index together) is encoded for each answer that sends it, off the I/O loop,
     /// and freed once sent.
     let retainsFull: Bool
-    /// The `Prefer: return=minimal` body (O(warnings), made with the entry), and its compressed
-    /// forms once asked for.
-    let minimal: EncodedBody
-    /// Honest heap estimate at insertion: attributes, sections, warnings, index and the minimal
-    /// body. The full body and compressed forms are added to the cache's count as they are made
-    /// (`LayoutCache.grow`, `LayoutApplication.full(_:)`).
+    /// The `Prefer: return=minimal` body and its compressed forms, made by the first answer that
+    /// sends it (its counts are a pass over the elements: 5% of a computed 1,000-item flow answer
+    /// that never sends it). See `minimalBody()`.
+    private let lazyMinimal = AtomicLazyReference<EncodedBody>()
+    /// Honest heap estimate at insertion: attributes, sections, warnings and index. The full and
+    /// minimal bodies and their compressed forms are added to the cache's count as they are made
+    /// (`LayoutCache.grow`, `LayoutApplication.full(_:)`, `LayoutApplication.minimal(_:)`).
     let bytes: Int
 
     /// The strong validator for `GET /layout/{id}` (the id is derived from the content), made
@@ -82,13 +83,11 @@ final class CachedLayout: Sendable {
         if layout.attributes.count >= Self.compactFromElements { layout.compactElements() }
         self.layout = layout
         self.kindPrefixes = KindPrefixes.for(layout.elementKinds)
-        self.minimal = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
         var bytes = 256 + id.utf8.count
         bytes += layout.attributes.memoryBytes
         bytes += layout.sections.capacity * MemoryLayout<SectionGeometry>.stride
         bytes += layout.warnings.reduce(0) { $0 + MemoryLayout<LayoutWarning>.stride + $1.message.utf8.count + $1.code.utf8.count }
         bytes += SpatialIndex.estimatedMemoryBytes(count: layout.attributes.count)
-        bytes += minimal.identity.capacity
         bytes += spec.approximateBytes
         bytes += kindPrefixes.approximateBytes
         self.bytes = bytes
@@ -159,8 +158,17 @@ final class CachedLayout: Sendable {
         if let made = fullIfMade { return made.identity.count }
         return layout.attributes.count * 32 > atLeast ? Int.max : nil
     }
-    /// The minimal body as sent without content coding.
-    var minimalBody: [UInt8] { minimal.identity }
+    /// The minimal body if an answer made it already.
+    var minimalIfMade: EncodedBody? { lazyMinimal.load() }
+
+    /// The minimal body, encoded now if no answer made it yet (O(elements), off the I/O loops:
+    /// `postCost`); `added` is what this call made, for the cache's count.
+    func minimalBody() -> (body: EncodedBody, added: Int) {
+        if let made = lazyMinimal.load() { return (made, 0) }
+        let mine = EncodedBody(LayoutEncoder.minimal(id: id, layout: layout))
+        let stored = lazyMinimal.storeIfNil(mine)
+        return (stored, stored === mine ? mine.identity.capacity : 0)
+    }
 
     /// The validator of the representation in `coding`.
     func etag(_ coding: ContentCoding) -> String {

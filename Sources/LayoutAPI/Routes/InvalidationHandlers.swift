@@ -65,7 +65,7 @@ extension LayoutApplication {
         }
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: false, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : try fullBytes(new, reservation: &reservation)), hit)
+                                   layout: minimal ? self.minimal(new).identity : try fullBytes(new, reservation: &reservation)), hit)
     }
 
     /// `shouldInvalidateLayout(forBoundsChange:)`, then the layout for the new size, the context
@@ -104,7 +104,7 @@ extension LayoutApplication {
         return (InvalidationAnswer(invalidated: true, id: newID, previousID: entry.id, contentSize: new.layout.contentSize,
                                    context: context, isBoundsChange: true, targetContentOffset: target,
                                    pinnedElements: pinned, kinds: new.kindPrefixes, kindNames: new.layout.elementKinds, estimates: spec.estimates,
-                                   layout: minimal ? new.minimalBody : try fullBytes(new, reservation: &reservation)), hit)
+                                   layout: minimal ? self.minimal(new).identity : try fullBytes(new, reservation: &reservation)), hit)
     }
 
     /// `invalidated: false`: the same id, an empty context, no layout.

@@ -30,7 +30,7 @@ extension LayoutApplication {
             throw .unprocessable(entry.layout.warnings.map(Self.strictError), detail:
                 "The layout has \(entry.layout.warnings.count) warning\(entry.layout.warnings.count == 1 ? "" : "s") and strict=true was asked for: \(entry.layout.warnings[0].message)")
         }
-        var answer = Answer(contentType: "application/json", body: minimal ? .cached(entry.minimal, of: entry) : try fullAnswer(entry),
+        var answer = Answer(contentType: "application/json", body: minimal ? .cached(self.minimal(entry), of: entry) : try fullAnswer(entry),
                             validator: .layout(entry))
         answer.cacheStatus = hit ? "hit" : "miss"
         answer.location = entry.location
@@ -144,6 +144,13 @@ extension LayoutApplication {
     /// when the layout keeps it: `CachedLayout.retainsFull`).
     func full(_ entry: CachedLayout) -> EncodedBody {
         let (body, added) = entry.fullBody()
+        if added > 0 { cache.grow(entry, by: added) }
+        return body
+    }
+
+    /// The minimal body, counted in the cache when this call made it.
+    func minimal(_ entry: CachedLayout) -> EncodedBody {
+        let (body, added) = entry.minimalBody()
         if added > 0 { cache.grow(entry, by: added) }
         return body
     }
