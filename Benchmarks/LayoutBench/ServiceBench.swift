@@ -18,21 +18,7 @@ func runServiceBenchmarks() {
     let decodeNs = time { _ = try? LayoutRequestDecoder.decode(sizesBody, maxElements: 1_000_000) }
     print("service.decode.itemSizes.100k  ms=\(fmt(decodeNs / 1e6))  ns/item=\(fmt(decodeNs / 100_000))")
 
-    // Encoding whole responses: wall-clock median, and the fastest run's thread CPU time
-    // (cpu_ns: what the encoder costs when the machine is shared).
-    let encodeCases: [(String, Layout)] = [1_000, 100_000, 1_000_000].map { count in
-        (label(count), FlowLayout.layout(FlowLayoutConfiguration(
-            collectionView: CollectionViewMetrics(width: 390, height: 844, scale: 3),
-            sections: [FlowSection(items: .uniform(count: count, size: Size(width: 90, height: 120)))])))
-    } + [("missRow.1k", decodedLayout(missBody(height: 800))), ("compositional.1k", decodedLayout(compositionalBody(height: 800)))]
-    for (name, layout) in encodeCases {
-        let count = layout.attributes.count
-        var bytes = 0
-        let runs = count >= 1_000_000 ? 3 : count >= 100_000 ? 7 : 201
-        let ns = time(count >= 1_000_000 ? 3 : 7) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
-        let cpu = fastestCPUNanoseconds(runs: runs) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
-        print("service.encode.\(name)  ns/element=\(fmt(ns / Double(count)))  cpu_ns/element=\(fmt(cpu / Double(count)))  bytes/element=\(fmt(Double(bytes) / Double(count)))")
-    }
+    runEncodeBenchmarks()
 
     runPostBenchmarks()
 
@@ -133,4 +119,23 @@ func residentBytes() -> Int {
         }
     }
     return 0
+}
+
+/// Encoding whole responses (`LayoutBench encode`): wall-clock median, and the fastest run's
+/// thread CPU time (cpu_ns: what the encoder costs when the machine is shared).
+func runEncodeBenchmarks() {
+    func time(_ runs: Int = 7, _ body: () -> Void) -> Double { medianNanoseconds(runs: runs, body) }
+    let encodeCases: [(String, Layout)] = [1_000, 100_000, 1_000_000].map { count in
+        (label(count), FlowLayout.layout(FlowLayoutConfiguration(
+            collectionView: CollectionViewMetrics(width: 390, height: 844, scale: 3),
+            sections: [FlowSection(items: .uniform(count: count, size: Size(width: 90, height: 120)))])))
+    } + [("missRow.1k", decodedLayout(missBody(height: 800))), ("compositional.1k", decodedLayout(compositionalBody(height: 800)))]
+    for (name, layout) in encodeCases {
+        let count = layout.attributes.count
+        var bytes = 0
+        let runs = count >= 1_000_000 ? 3 : count >= 100_000 ? 7 : 201
+        let ns = time(count >= 1_000_000 ? 3 : 7) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
+        let cpu = fastestCPUNanoseconds(runs: runs) { bytes = LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: layout, estimates: false).count }
+        print("service.encode.\(name)  ns/element=\(fmt(ns / Double(count)))  cpu_ns/element=\(fmt(cpu / Double(count)))  bytes/element=\(fmt(Double(bytes) / Double(count)))")
+    }
 }

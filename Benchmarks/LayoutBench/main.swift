@@ -1,6 +1,7 @@
 // Benchmarks, not tests: `swift run -c release LayoutBench [suite ...]`.
 // Suites: flow, layouts, layoutTypes, compositional, customGroups, list, table, json, batch, snapshot, batchAPI, service, svg, rightToLeft, crash (default: all of
-// them); http serves /healthz for wrk (HTTP_BENCH_SECONDS) and post (service's POST /layout rows alone) run only when named.
+// them); http serves /healthz for wrk (HTTP_BENCH_SECONDS), post (service's POST /layout rows alone) and encode (its
+// whole-response encoding rows alone) run only when named.
 let all = ["flow", "layouts", "layoutTypes", "compositional", "customGroups", "list", "table", "json", "batch", "snapshot", "batchAPI", "service", "svg", "rightToLeft", "crash"]
 let asked = CommandLine.arguments.dropFirst()
 let suites = asked.isEmpty ? all : Array(asked)
@@ -20,6 +21,7 @@ for suite in suites {
     case "batchAPI": runBatchAPIBenchmarks()
     case "service": runServiceBenchmarks()
     case "post": runPostBenchmarks()
+    case "encode": runEncodeBenchmarks()
     case "svg": runSVGBenchmarks()
     case "rightToLeft": runRightToLeftBenchmarks()
     case "crash": runCrashBenchmarks()

@@ -164,11 +164,28 @@ public struct JSONWriter {
         }
     }
 
-    /// Writes the decimal digits of `v` (at most 20) and returns how many. Values below 10,000
-    /// (index paths, point sizes) take branches and two-digit table copies, no loop; longer ones
-    /// are written two digits per step from the end.
+    /// Writes the decimal digits of `v` (at most 20) and returns how many. Values below
+    /// 100,000,000 (index paths, point sizes, offsets in a tall layout) take branches and
+    /// two-digit table copies, no loop; longer ones are written two digits per step from the end.
     @inlinable
     public static func writeDecimal(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        if v < 10_000 { return writeBelow10000(v, to: destination) }
+        if v < 100_000_000 {
+            // The high part as below 10,000, then four digits ("112345.5", a y in a tall layout).
+            let high = v / 10_000, low = v % 10_000
+            let n = writeBelow10000(high, to: destination)
+            writePair(low / 100, to: destination + n)
+            writePair(low % 100, to: destination + n + 2)
+            return n &+ 4
+        }
+        let digits = decimalDigitCount(v)
+        writeDigits(v, count: digits, to: destination)
+        return digits
+    }
+
+    /// `writeDecimal` of a value below 10,000: branches and two-digit table copies.
+    @inlinable @inline(__always)
+    static func writeBelow10000(_ v: UInt, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 100 {
             if v < 10 {
                 destination.initialize(to: UInt8(truncatingIfNeeded: v) &+ 0x30)
@@ -177,19 +194,14 @@ public struct JSONWriter {
             writePair(v, to: destination)
             return 2
         }
-        if v < 10_000 {
-            if v < 1_000 {
-                destination.initialize(to: UInt8(truncatingIfNeeded: v / 100) &+ 0x30)
-                writePair(v % 100, to: destination + 1)
-                return 3
-            }
-            writePair(v / 100, to: destination)
-            writePair(v % 100, to: destination + 2)
-            return 4
+        if v < 1_000 {
+            destination.initialize(to: UInt8(truncatingIfNeeded: v / 100) &+ 0x30)
+            writePair(v % 100, to: destination + 1)
+            return 3
         }
-        let digits = decimalDigitCount(v)
-        writeDigits(v, count: digits, to: destination)
-        return digits
+        writePair(v / 100, to: destination)
+        writePair(v % 100, to: destination + 2)
+        return 4
     }
 
     /// How many decimal digits `v` has (1 for 0).

@@ -99,6 +99,30 @@ private func written(_ body: (inout JSONWriter) -> Void) -> String {
         #expect(written { $0.int(value) } == expected)
     }
 
+    /// Every digit count, at both ends, through each of `writeDecimal`'s paths (below 10,000,
+    /// below 100,000,000 as a high part and four digits, and the loop), and the numbers whose
+    /// whole part goes through it ("112345.5", a y in a tall layout).
+    @Test func writesEveryDigitCountExactly() {
+        var values: [UInt] = [0, UInt.max]
+        var power: UInt = 1
+        for _ in 1...19 {
+            values += [power - 1, power, power + 1, power * 5 + 7]
+            power *= 10
+        }
+        values += [100_000_001, 99_990_000, 10_000_099, 12_345_678, 1_000_000_000_000]
+        for v in values {
+            let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+                let n = JSONWriter.writeDecimal(v, to: buffer.baseAddress!)
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+            }
+            #expect(text == String(v), "\(v)")
+        }
+        #expect(written { $0.number(112_345.5) } == "112345.5")
+        #expect(written { $0.number(-10_000.25) } == "-10000.25")
+        #expect(written { $0.number(99_999_999.75) } == "99999999.75")
+        #expect(written { $0.number(43_999.666666666664) } == "43999.666666666664")
+    }
+
     @Test func escapesQuotesBackslashesAndControlCharacters() {
         #expect(written { $0.string("a\"b\\c/d\n\t\u{0}\u{1F}\u{7F}") } == #""a\"b\\c/d\u000A\u0009\u0000\u001F"# + "\u{7F}\"")
     }
