@@ -371,15 +371,15 @@ private struct EncoderState {
             Self.copyBlocks(from: UnsafeRawPointer(scratch + Self.tailBytes), to: p, count: tails.1.length)
             return p + tails.1.length
         }
-        return makeTail(a, flag: flag, at: p)
+        return makeTail(a, wBits: wBits, hBits: hBits, flag: flag, at: p)
     }
 
     /// A tail neither kept one matches: written, and kept in place of the one used less recently.
     /// Not inlined: the element loop stays small (the whole `tail` inlined was not, and cost a
     /// call per element).
     @inline(never)
-    mutating func makeTail(_ a: LayoutAttributes, flag: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        let wBits = a.frame.size.width.bitPattern, hBits = a.frame.size.height.bitPattern
+    mutating func makeTail(_ a: LayoutAttributes, wBits: UInt64, hBits: UInt64, flag: Int,
+                           at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var q = ElementEncoder.copy(",\"width\":", to: p)
         q += Self.number(a.frame.size.width, memo: memo, to: q)
         q = ElementEncoder.copy(",\"height\":", to: q)
