@@ -118,6 +118,48 @@ import Testing
         #expect(w.bytes == plain.bytes)
     }
 
+    /// Supplementary and decoration elements in runs, whose heads the encoder keeps and
+    /// increments as it does cells': items across digit carries (9, 99, 999, 9999), a run
+    /// broken by another kind with the same items, by a new section, by a cell, by a global
+    /// element and by a backwards step, the same kind as supplementary and as decoration, and a
+    /// kind name of 300 characters (its head kept whole). The same bytes as the plain writer.
+    @Test func keptKindHeadsMatchThePlainWriter() {
+        let long = String(repeating: "UICollectionViewListLayoutElementKind", count: 8) + "Separator"
+        let kinds = Layout.defaultElementKinds + ["UICollectionViewListLayoutElementKindBottomSeparator", "badge", long]
+        let separator = SupplementaryKind(rawValue: 2), badge = SupplementaryKind(rawValue: 3),
+            longKind = SupplementaryKind(rawValue: 4)
+        func frame(_ i: Int) -> Rect { Rect(x: 16, y: Double(i) * 44 + 43.0 + 2.0 / 3, width: 377, height: 1.0 / 3) }
+        var list: [LayoutAttributes] = []
+        for i in 0..<10_050 { list.append(.decoration(separator, IndexPath(section: 0, item: i), frame(i))) }
+        for i in 0..<120 {
+            list.append(.decoration(separator, IndexPath(section: 1, item: i), frame(i)))
+            list.append(.supplementary(separator, IndexPath(section: 1, item: i), frame(i), zIndex: 1))
+            if i % 7 == 0 { list.append(.decoration(badge, IndexPath(section: 1, item: i), frame(i))) }
+            if i % 11 == 0 { list.append(.cell(IndexPath(section: 1, item: i), frame(i))) }
+            if i % 13 == 0 { list.append(.global(badge, index: i, frame(i), zIndex: 2)) }
+        }
+        for i in [5, 6, 7, 3, 4, 98, 99, 100, 101, 100] {
+            list.append(.decoration(separator, IndexPath(section: 2, item: i), frame(i)))
+        }
+        for i in 0..<300 { list.append(.decoration(longKind, IndexPath(section: 3, item: i), frame(i))) }
+        for i in 0..<20 { list.append(.decoration(separator, IndexPath(section: 4 + i % 2, item: i), frame(i))) }
+        for estimates in [false, true] {
+            let plain = plainElements(list, estimates: estimates, kinds: kinds)
+            var batched = JSONWriter()
+            var encoder = ElementEncoder(kinds: kinds)
+            encoder.write(list, estimates: estimates, into: &batched)
+            #expect(batched.bytes == plain.bytes)
+            // Short lists (no number memo, no sampling) take the same path.
+            for cut in [1, 2, 31, 63] {
+                let short = Array(list[9_990..<(9_990 + cut)])
+                var w = JSONWriter()
+                var e = ElementEncoder(kinds: kinds)
+                e.write(short, estimates: estimates, into: &w)
+                #expect(w.bytes == plainElements(short, estimates: estimates, kinds: kinds).bytes)
+            }
+        }
+    }
+
     /// The flags, the 16-bit kind and the 32-bit index path halves fit in a 56-byte stride.
     @Test func attributesStayAtFiftySixBytes() {
         #expect(MemoryLayout<LayoutAttributes>.stride == 56)

@@ -7,7 +7,8 @@ import LayoutEngine
 ///
 /// Most bytes repeat from one element to the next, so they are copied rather than formatted:
 /// - the cell head `{"category":"cell","indexPath":[s,i],"frame":{"x":` is kept and the next
-///   item's is made by incrementing its digits in place;
+///   item's is made by incrementing its digits in place; so is the last supplementary or
+///   decoration element's (a list's separators follow one another as its cells do);
 /// - `x` and `y`: the last value of each is kept with its text (a row shares `y`); for long
 ///   lists other values go through a direct-mapped memo of formatted numbers (columns repeat;
 ///   thirds at @3x need Swift's shortest round-trip printer, which is slow), for short ones
@@ -232,9 +233,16 @@ private struct EncoderState {
     /// large item beside two small ones) copy both instead of writing one of them every time.
     static let tailBytes = 128
     /// The cell head `{"category":"cell","indexPath":[s,i],"frame":{"x":` (at most 87 bytes)
-    /// follows the tails in the scratch memory.
+    /// follows the tails in the scratch memory, then the kind head (`kindHeadBytes`).
     static let headOffset = 2 * tailBytes
     static let headBytes = 128
+
+    /// Room for a supplementary or decoration element's head: its kind's prefix, two integers
+    /// of 20 bytes, the comma, `],"frame":{"x":` and the 15 bytes a block copy reads past it,
+    /// in whole 16-byte blocks.
+    static func kindHeadBytes(_ prefixes: KindPrefixes) -> Int {
+        (prefixes.longest + 2 * 20 + 1 + 15 + 15 + 15) / 16 * 16
+    }
 
     let prefixes: KindPrefixes
     let estimates: Bool
@@ -245,16 +253,24 @@ private struct EncoderState {
     var lastTail = 0
     /// The cell head's index path, where its item's digits end, its length (0 until one is made).
     var headSection = 0, headItem = 0, headItemEnd = 0, headLength = 0
+    /// The same for the last supplementary or decoration element's head, with its category and
+    /// kind as one key (a list's separators follow one another as its cells do).
+    var kindKey = 0, kindSection = 0, kindItem = 0, kindItemEnd = 0, kindLength = 0
+    /// Bytes the kind head may hold (`kindHeadBytes` less the block copy's over-read).
+    let kindHeadCapacity: Int
     let scratch: UnsafeMutableRawPointer
     let memo: UnsafeMutableRawPointer?
 
     init(prefixes: KindPrefixes, estimates: Bool, memo withMemo: Bool) {
         self.prefixes = prefixes
         self.estimates = estimates
+        let kindHeadBytes = Self.kindHeadBytes(prefixes)
+        kindHeadCapacity = kindHeadBytes - 15
         let memoBytes = withMemo ? (Self.memoSlots + Self.fractionSlots) * Self.slotBytes : 0
-        scratch = UnsafeMutableRawPointer.allocate(byteCount: Self.headOffset + Self.headBytes + memoBytes, alignment: 16)
+        scratch = UnsafeMutableRawPointer.allocate(byteCount: Self.headOffset + Self.headBytes + kindHeadBytes + memoBytes,
+                                                   alignment: 16)
         if withMemo {
-            let table = scratch + Self.headOffset + Self.headBytes
+            let table = scratch + Self.headOffset + Self.headBytes + kindHeadBytes
             for slot in 0..<(Self.memoSlots + Self.fractionSlots) {
                 (table + slot * Self.slotBytes).storeBytes(of: 0 as UInt64, toByteOffset: 8, as: UInt64.self)
             }
@@ -271,6 +287,8 @@ private struct EncoderState {
         var p: UnsafeMutablePointer<UInt8>
         if a.category == .cell, !a.isGlobal {
             p = cellHead(a.indexPath, at: start)
+        } else if !a.isGlobal {
+            p = kindHead(a, at: start)
         } else {
             p = prefixes.write(a.category, a.kind, to: start)
             p = ElementEncoder.int(a.indexPath.section, to: p)
@@ -319,18 +337,11 @@ private struct EncoderState {
     @inline(__always)
     mutating func cellHead(_ indexPath: IndexPath, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let head = (scratch + Self.headOffset).assumingMemoryBound(to: UInt8.self)
-        if headLength != 0, indexPath.section == headSection, headItem >= 0, indexPath.item == headItem &+ 1 {
-            var i = headItemEnd &- 1
-            while head[i] == UInt8(ascii: "9") {
-                head[i] = UInt8(ascii: "0")
-                i &-= 1
-            }
-            if head[i] != UInt8(ascii: ",") {   // not all nines: the same number of digits
-                head[i] &+= 1
-                headItem = indexPath.item
-                Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: headLength)
-                return p + headLength
-            }
+        if headLength != 0, indexPath.section == headSection, headItem >= 0, indexPath.item == headItem &+ 1,
+           Self.incrementItem(head, itemEnd: headItemEnd) {
+            headItem = indexPath.item
+            Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: headLength)
+            return p + headLength
         }
         var q = ElementEncoder.copy("{\"category\":\"cell\",\"indexPath\":[", to: p)
         q = ElementEncoder.int(indexPath.section, to: q)
@@ -342,6 +353,51 @@ private struct EncoderState {
         head.update(from: p, count: length)
         (headSection, headItem, headItemEnd, headLength) = (indexPath.section, indexPath.item, itemEnd, length)
         return q
+    }
+
+    /// `{"category":…,"kind":…,"indexPath":[s,i],"frame":{"x":` of a supplementary or decoration
+    /// element, kept as the cell head is: the next item of the same kind and section increments
+    /// the kept head's digits and copies it (a list's separators: the prefix alone is 100 bytes);
+    /// anything else writes it and keeps it.
+    @inline(__always)
+    mutating func kindHead(_ a: LayoutAttributes, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let head = (scratch + Self.headOffset + Self.headBytes).assumingMemoryBound(to: UInt8.self)
+        let key = Int(a.category.rawValue) << 32 | (a.kind.map { Int($0.rawValue) &+ 1 } ?? 0)
+        let indexPath = a.indexPath
+        if kindLength != 0, key == kindKey, indexPath.section == kindSection, kindItem >= 0, indexPath.item == kindItem &+ 1,
+           Self.incrementItem(head, itemEnd: kindItemEnd) {
+            kindItem = indexPath.item
+            Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: kindLength)
+            return p + kindLength
+        }
+        var q = prefixes.write(a.category, a.kind, to: p)
+        q = ElementEncoder.int(indexPath.section, to: q)
+        q.initialize(to: UInt8(ascii: ",")); q += 1
+        q = ElementEncoder.int(indexPath.item, to: q)
+        let itemEnd = p.distance(to: q)
+        q = ElementEncoder.copy("],\"frame\":{\"x\":", to: q)
+        let length = p.distance(to: q)
+        if length <= kindHeadCapacity {
+            head.update(from: p, count: length)
+            (kindKey, kindSection, kindItem, kindItemEnd, kindLength) = (key, indexPath.section, indexPath.item, itemEnd, length)
+        } else {
+            kindLength = 0
+        }
+        return q
+    }
+
+    /// Adds one to the item whose digits end at `itemEnd` in a kept head (after the section's
+    /// comma); false when it gains a digit (the head is then written anew).
+    @inline(__always)
+    static func incrementItem(_ head: UnsafeMutablePointer<UInt8>, itemEnd: Int) -> Bool {
+        var i = itemEnd &- 1
+        while head[i] == UInt8(ascii: "9") {
+            head[i] = UInt8(ascii: "0")
+            i &-= 1
+        }
+        guard head[i] != UInt8(ascii: ",") else { return false }   // all nines
+        head[i] &+= 1
+        return true
     }
 
     /// Copies `count` bytes in 16-byte blocks (up to 15 more are written, and read).
