@@ -343,12 +343,8 @@ private struct EncoderState {
             Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: headLength)
             return p + headLength
         }
-        var q = ElementEncoder.copy("{\"category\":\"cell\",\"indexPath\":[", to: p)
-        q = ElementEncoder.int(indexPath.section, to: q)
-        q.initialize(to: UInt8(ascii: ",")); q += 1
-        q = ElementEncoder.int(indexPath.item, to: q)
-        let itemEnd = p.distance(to: q)
-        q = ElementEncoder.copy("],\"frame\":{\"x\":", to: q)
+        let (q, itemEnd) = Self.indexPathToX(indexPath, head: p,
+                                             at: ElementEncoder.copy("{\"category\":\"cell\",\"indexPath\":[", to: p))
         let length = p.distance(to: q)
         head.update(from: p, count: length)
         (headSection, headItem, headItemEnd, headLength) = (indexPath.section, indexPath.item, itemEnd, length)
@@ -370,12 +366,7 @@ private struct EncoderState {
             Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: kindLength)
             return p + kindLength
         }
-        var q = prefixes.write(a.category, a.kind, to: p)
-        q = ElementEncoder.int(indexPath.section, to: q)
-        q.initialize(to: UInt8(ascii: ",")); q += 1
-        q = ElementEncoder.int(indexPath.item, to: q)
-        let itemEnd = p.distance(to: q)
-        q = ElementEncoder.copy("],\"frame\":{\"x\":", to: q)
+        let (q, itemEnd) = Self.indexPathToX(indexPath, head: p, at: prefixes.write(a.category, a.kind, to: p))
         let length = p.distance(to: q)
         if length <= kindHeadCapacity {
             head.update(from: p, count: length)
@@ -384,6 +375,17 @@ private struct EncoderState {
             kindLength = 0
         }
         return q
+    }
+
+    /// A head's `s,i],"frame":{"x":`, written at `start` after its prefix (the head starts at
+    /// `head`): the end, and where the item's digits end from the head's start.
+    @inline(__always)
+    static func indexPathToX(_ indexPath: IndexPath, head: UnsafeMutablePointer<UInt8>, at start: UnsafeMutablePointer<UInt8>)
+        -> (end: UnsafeMutablePointer<UInt8>, itemEnd: Int) {
+        var q = ElementEncoder.int(indexPath.section, to: start)
+        q.initialize(to: UInt8(ascii: ",")); q += 1
+        q = ElementEncoder.int(indexPath.item, to: q)
+        return (ElementEncoder.copy("],\"frame\":{\"x\":", to: q), head.distance(to: q))
     }
 
     /// Adds one to the item whose digits end at `itemEnd` in a kept head (after the section's
