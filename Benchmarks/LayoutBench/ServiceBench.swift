@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HTTP
+import JSON
 import LayoutAPI
 import LayoutEngine
 
@@ -158,4 +159,38 @@ func runEncodeBenchmarks() {
         }
         print("service.encode.kept.\(name)  cpu_ns/element=\(fmt(best / 1_000))  (each body kept in a 256 MB ring)")
     }
+}
+
+/// A computed `POST /layout` in stages (`LayoutBench stages`), for the three bodies of
+/// scripts/bench-http's computed rows: thread CPU per request of each stage alone, fastest of 7
+/// runs of 200 requests. `parse` builds and frees the JSON tree; `decode` is parse and the typed
+/// pass together (the service's decode); `id` is the canonical form and its SHA-256; `compute`
+/// the engine; `encode` the full answer's bytes.
+func runStageBenchmarks() {
+    let bodies: [(String, (Int) -> String)] = [
+        ("flow.1k", missBody), ("compositional.1k", { compositionalBody(height: 800, spacing: $0) }), ("list.1k", listBody),
+    ]
+    let configuration = ServiceConfiguration()
+    let only = getenv("POST_ONLY").map { String(cString: $0) }   // as in `post`: one body
+    for (name, body) in bodies where only.map({ name.hasPrefix($0) }) ?? true {
+        let texts = (0..<200).map { Array(body(800 + $0).utf8) }
+        guard let specs = try? texts.map({ bytes throws(APIError) in try LayoutRequestDecoder.decode(bytes, maxElements: 1_000_000) }),
+              let layouts = try? specs.map({ spec throws(LayoutRefusal) in try spec.compute() })
+        else { fatalError("benchmark body does not decode") }
+        func perRequest(_ work: () -> Void) -> Double { fastestCPUNanoseconds(runs: 7, work) / 200 / 1e3 }
+        var sink = 0
+        let parse = perRequest { for t in texts { if case .object(let o) = try? JSONParser.parse(t) { sink &+= o.count } } }
+        let decode = perRequest { for t in texts { if let s = try? LayoutRequestDecoder.decode(t, configuration: configuration) { withExtendedLifetime(s) { sink &+= 1 } } } }
+        let id = perRequest { for s in specs { sink &+= s.contentID().utf8.count } }
+        let compute = perRequest { for s in specs { if let l = try? s.compute() { sink &+= l.attributes.count } } }
+        let encode = perRequest { for l in layouts { sink &+= LayoutEncoder.full(id: "0123456789abcdef0123456789abcdef", layout: l, estimates: false).count } }
+        print("service.stages.\(name)  cpu_us/request: parse=\(fmt(parse))  decode=\(fmt(decode))  id=\(fmt(id))  compute=\(fmt(compute))  encode=\(fmt(encode))  (sink \(sink & 1))")
+    }
+}
+
+private func compositionalBody(height: Int, spacing: Int) -> String {
+    let marker = #""type":"compositional","#
+    let whole = compositionalBody(height: height)
+    guard let range = whole.firstRange(of: marker) else { return whole }
+    return String(whole[..<range.upperBound]) + #""configuration":{"interSectionSpacing":\#(spacing)},"# + String(whole[range.upperBound...])
 }

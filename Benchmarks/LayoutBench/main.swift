@@ -22,6 +22,7 @@ for suite in suites {
     case "service": runServiceBenchmarks()
     case "post": runPostBenchmarks()
     case "encode": runEncodeBenchmarks()
+    case "stages": runStageBenchmarks()
     case "svg": runSVGBenchmarks()
     case "rightToLeft": runRightToLeftBenchmarks()
     case "crash": runCrashBenchmarks()

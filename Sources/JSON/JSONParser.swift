@@ -22,8 +22,16 @@ struct JSONReader {
     var index = 0
     var depth = 0
     /// Recently seen plain-ASCII keys, by position in the input (see `parseKey`).
-    var keyCache = [(start: Int, length: Int, key: String)](repeating: (0, -1, ""), count: keyCacheSize)
+    var keyCache = [CachedKey](repeating: CachedKey(start: 0, length: -1, key: ""), count: keyCacheSize)
     static let keyCacheSize = 16
+
+    /// A key of the input and where it was read (a struct: an array of tuples is destroyed
+    /// through the runtime's generic tuple code).
+    struct CachedKey {
+        var start: Int
+        var length: Int
+        var key: String
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -60,7 +68,7 @@ struct JSONReader {
         try enterContainer()
         index += 1
         skipWhitespace()
-        var members: [(key: String, value: JSON)] = []
+        var members: [JSONMember] = []
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
@@ -90,7 +98,7 @@ struct JSONReader {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append((key: key, value: value))
+            members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input; expected ',' or '}' after an object member")
@@ -153,7 +161,7 @@ struct JSONReader {
 
     /// Linear scan for small objects, a set once an object has 16 members (keeps O(n)).
     func isDuplicate(
-        _ key: String, in members: [(key: String, value: JSON)], seen: inout Set<String>?
+        _ key: String, in members: [JSONMember], seen: inout Set<String>?
     ) -> Bool {
         if var set = seen {
             seen = nil  // keep the set uniquely referenced while inserting
@@ -161,7 +169,8 @@ struct JSONReader {
             seen = set
             return !inserted
         }
-        for member in members where member.key == key {
+        let length = key.utf8.count
+        for member in members where member.key.utf8.count == length && member.key == key {
             return true
         }
         if members.count >= 15 {

@@ -41,7 +41,7 @@ extension JSONReader {
             return cached.key
         }
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        keyCache[slot] = (start: start, length: length, key: key)
+        keyCache[slot] = CachedKey(start: start, length: length, key: key)
         index = end &+ 1
         return key
     }

@@ -84,7 +84,7 @@ import Testing
         let fixed = batchValue(r, "fixedUpdates")
         guard case .object(var request) = try JSONParser.parse(Array(c.body.utf8)) else { Issue.record("body"); return }
         request.members.removeAll { $0.key == "updates" }
-        request.members.append((key: "updates", value: fixed))
+        request.members.append(JSONMember(key: "updates", value: fixed))
         let again = app.post(String(decoding: JSON.object(request).serializedBytes(), as: UTF8.self), target: "/batch/validate")
         #expect(batchValue(again, "valid") == true, "\(again.text)")
     }

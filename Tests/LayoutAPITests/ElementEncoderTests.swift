@@ -160,6 +160,35 @@ import Testing
         }
     }
 
+    /// `y` through the value memo while it answers, directly once it does not: rows whose `y`
+    /// never repeats (whole, thirds, negative, past 10^8), columns whose `y` cycles through a few
+    /// values (the memo kept), and lists that change from one to the other after the encoder's
+    /// probe of 128 lookups, both ways. The same bytes as the plain writer.
+    @Test func yWrittenWithOrWithoutTheMemoMatchesThePlainWriter() {
+        func cells(_ ys: [Double]) -> [LayoutAttributes] {
+            ys.enumerated().map { i, y in
+                LayoutAttributes.cell(IndexPath(section: 0, item: i), Rect(x: Double(i % 3) * 131, y: y, width: 120, height: 44))
+            }
+        }
+        let third: Double = 43.0 + 2.0 / 3
+        let rows: [Double] = (0..<1_000).map { (i: Int) -> Double in Double(i) * 44 + (i % 4 == 0 ? third : 0) }
+        let columns: [Double] = (0..<1_000).map { (i: Int) -> Double in Double(i % 7) * 120 + 1.0 / 3 }
+        let cases: [[Double]] = [
+            rows, columns, rows.map { (y: Double) -> Double in -y }, rows.map { (y: Double) -> Double in y * 1_000_003 + 0.25 },
+            Array(rows[0..<300]) + Array(columns[0..<700]), Array(columns[0..<300]) + Array(rows[0..<700]),
+            Array(rows[0..<127]) + Array(columns[0..<500]),
+        ]
+        for ys in cases {
+            let list = cells(ys)
+            for estimates in [false, true] {
+                var batched = JSONWriter()
+                var encoder = ElementEncoder()
+                encoder.write(list, estimates: estimates, into: &batched)
+                #expect(batched.bytes == plainElements(list, estimates: estimates).bytes)
+            }
+        }
+    }
+
     /// The flags, the 16-bit kind and the 32-bit index path halves fit in a 56-byte stride.
     @Test func attributesStayAtFiftySixBytes() {
         #expect(MemoryLayout<LayoutAttributes>.stride == 56)

@@ -248,6 +248,9 @@ private struct EncoderState {
     let estimates: Bool
     var x = RememberedNumber()
     var y = RememberedNumber()
+    /// `y`'s value-memo lookups so far and how many hit (`yNumber`); -1: the memo answers `y`
+    /// from now on without counting; `yProbe`: `y` is written directly.
+    var yLookups = 0, yHits = 0
     /// The two tails' keys, and which one was used last (the other is replaced next).
     var tails = (TailKey(), TailKey())
     var lastTail = 0
@@ -300,8 +303,41 @@ private struct EncoderState {
         }
         p = Self.number(a.frame.origin.x, remembered: &x, memo: memo, at: p)
         p = ElementEncoder.copy(",\"y\":", to: p)
-        p = Self.number(a.frame.origin.y, remembered: &y, memo: memo, at: p)
+        p = yNumber(a.frame.origin.y, at: p)
         return tail(a, at: p)
+    }
+
+    /// `y`, as `number` writes it, except that the value memo is asked only while it answers:
+    /// a vertical layout's rows and a list's rows each have a `y` of their own, so every lookup
+    /// misses and every miss stores a slot (a horizontal layout's columns repeat theirs). After
+    /// `yProbe` lookups with fewer than one hit in eight, `y` is written directly (whole numbers
+    /// by the integer writer, fractions still through the fraction memo).
+    @inline(__always)
+    mutating func yNumber(_ v: Double, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        guard let memo, yLookups >= 0 else { return Self.number(v, remembered: &y, memo: memo, at: p) }
+        let bits = v.bitPattern
+        if y.matches(bits) { return y.copy(to: p) }
+        if yLookups == Self.yProbe {
+            let n = Self.direct(v, memo: memo, to: p)
+            y.capture(bits, from: p, length: n)
+            return p + n
+        }
+        yLookups &+= 1
+        let slot = Self.slot(memo, bits)
+        if slot.load(fromByteOffset: 8, as: Int.self) != 0, slot.load(as: UInt64.self) == bits { yHits &+= 1 }
+        if yLookups == Self.yProbe, yHits >= Self.yProbe / 8 { yLookups = -1 }
+        return Self.number(v, remembered: &y, memo: memo, at: p)
+    }
+
+    /// Lookups of `y` in the value memo before deciding whether to keep asking it.
+    static let yProbe = 128
+
+    /// `v` without the value memo: whole numbers by the integer writer, others through the
+    /// fraction memo.
+    @inline(__always)
+    static func direct(_ v: Double, memo: UnsafeMutableRawPointer, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if let integer = JSONWriter.exactInteger(v) { return JSONWriter.writeInteger(integer, to: p) }
+        return fractional(v, memo: memo, to: p)
     }
 
     /// `v`, copied when it is the value `last` remembers, else written and remembered.

@@ -106,13 +106,15 @@ extension WireReader {
             reject(member.field.pointer, "\(member.field.pointer) is \(Self.show(v)): UIKit logs \"Invalid \(member.key) dimension, must be > 0.0\". Send a number greater than 0 (at most 1000000000).")
         }
         let value = v.isFinite && v > 0 ? min(v, Self.maxLength) : 1
-        switch member.key {
-        case "absolute": return .absolute(value)
-        case "fractionalWidth": return .fractionalWidth(value)
-        case "fractionalHeight": return .fractionalHeight(value)
-        case "estimated": return .estimated(value)
-        default: return .uniformAcrossSiblings(value)
-        }
+        // The five names differ in length, so only the one that can match is compared (a
+        // `switch` compared each in turn, through the runtime's general string comparison for
+        // names of 16 bytes or more).
+        let key = member.key, length = key.utf8.count
+        if length == 15, key == "fractionalWidth" { return .fractionalWidth(value) }
+        if length == 16, key == "fractionalHeight" { return .fractionalHeight(value) }
+        if length == 8, key == "absolute" { return .absolute(value) }
+        if length == 9, key == "estimated" { return .estimated(value) }
+        return .uniformAcrossSiblings(value)
     }
 
     /// `NSDirectionalEdgeInsets`: lengths ≥ 0. A group's insets below 0.5 are fractions of the
