@@ -123,22 +123,29 @@ extension EventLoop {
     /// Runs a complete request with the plan made at its head (or makes it now, for a request
     /// without a body): its early answer, or its handler inline or on Dispatch.
     func handle(_ c: Connection, _ request: Request) {
-        var declined: RequestPlan<R.Plan>?
         if !c.planned {
             // The hot path: the responder writes the answer straight into the loop's buffers
-            // (or hands back the plan it made while declining).
+            // (or hands back the plan it made while declining). Nothing here is a local of a
+            // type made from `R` (see `declined`).
             writer.reset()
             if responder.respondInline(to: request, into: &writer, declined: &declined) {
                 respondWritten(c)
                 return
             }
         }
+        handlePlanned(c, request)
+    }
+
+    /// The rest of `handle`: the plan made at the head, handed back by `respondInline` or made
+    /// now; its early answer, or its handler inline or on Dispatch.
+    @inline(never)
+    func handlePlanned(_ c: Connection, _ request: Request) {
         var plan: R.Plan
         if c.planned, let planned = plans[Int(c.fd)].take() {
             c.planned = false
             plan = planned
         } else {
-            switch declined ?? responder.plan(for: request.head) {
+            switch declined.take() ?? responder.plan(for: request.head) {
             case .answer(let early):
                 respond(c, early)
                 return
