@@ -54,14 +54,17 @@ public struct ServerConfiguration: Sendable {
 
     /// The default limit: 512 MiB, or a quarter of the physical memory when that is less, so
     /// that the bytes charged plus the process's own memory stay well under 1 GiB by default.
-    public static var defaultMaxBufferedBytes: Int {
+    /// Asked of the kernel once per process (as `coreCount`): every default-made configuration
+    /// reads both, and a service configuration is made per decode of some bodies (a crash
+    /// report's reproductions), where the system calls cost about 20 µs each time.
+    public static let defaultMaxBufferedBytes: Int = {
         let pages = sysconf(Int32(_SC_PHYS_PAGES))
         let pageSize = sysconf(Int32(_SC_PAGESIZE))
         let fixed = 512 * 1024 * 1024
         guard pages > 0, pageSize > 0 else { return fixed }
         return min(fixed, pages / 4 * pageSize)
-    }
+    }()
 
-    /// Online processors, at least 1.
-    public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// Online processors, at least 1 (read once per process).
+    public static let coreCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
