@@ -63,13 +63,12 @@ package struct JSONObject: Sendable, Equatable {
         self.members = members.map { JSONMember(key: $0.0, value: $0.1) }
     }
 
-    /// The value of `key`, or nil when absent. Linear scan; keys of another length are passed
-    /// over without comparing their text (`==` on two strings of 16 bytes or more, such as a
-    /// parsed key and a literal, goes through the runtime's general comparison).
+    /// The value of `key`, or nil when absent. Linear scan. Keys compare as Swift strings do,
+    /// by canonical equivalence: a key's length in bytes says nothing about equality
+    /// ("\u{E9}" and "e\u{301}" are equal; so are "\u{212A}" and "K"), so no shortcut on it.
     @inlinable
     package subscript(key: String) -> JSON? {
-        let length = key.utf8.count
-        for member in members where member.key.utf8.count == length && member.key == key {
+        for member in members where member.key == key {
             return member.value
         }
         return nil

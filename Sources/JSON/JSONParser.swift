@@ -169,8 +169,7 @@ struct JSONReader {
             seen = set
             return !inserted
         }
-        let length = key.utf8.count
-        for member in members where member.key.utf8.count == length && member.key == key {
+        for member in members where member.key == key {
             return true
         }
         if members.count >= 15 {

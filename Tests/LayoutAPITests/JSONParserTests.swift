@@ -181,6 +181,17 @@ private func syntaxError(bytes: [UInt8], maxDepth: Int = 64) -> JSONSyntaxError?
         #expect(syntaxError("{\"a\":{\"b\":[]}}", maxDepth: 2)?.message == "arrays and objects are nested deeper than 2 levels")
     }
 
+    /// Keys are equal as Swift strings are, by canonical equivalence, whatever their bytes: a
+    /// precomposed "é" and "e" with a combining accent (2 and 3 bytes) are the same key, as the
+    /// fuzzer's oracle has them; so are the Kelvin sign and "K". Lookups agree.
+    @Test func duplicateKeysAreFoundByCanonicalEquivalence() throws {
+        let error = try #require(syntaxError(#"{"a":1,"\u00e9":true,"e\u0301":false}"#))
+        #expect(error.message == "duplicate key \"é\" in object")
+        #expect(syntaxError(#"{"\u212A":1,"K":2}"#) != nil)
+        guard case .object(let object) = try JSONParser.parse(Array(#"{"e\u0301":7}"#.utf8)) else { Issue.record("not an object"); return }
+        #expect(object["\u{E9}"] == .number(7))
+    }
+
     @Test func rejectsDuplicateKeysInLargeObjects() throws {
         let members = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
         #expect(syntaxError("{\(members)}") == nil)
