@@ -58,12 +58,6 @@ package enum LayoutRequestDecoder {
         try LayoutSpec.decode(body, ServiceConfiguration(maxElements: maxElements))
     }
 
-    /// `body` decoded under `configuration` (made once: making one asks the kernel for the
-    /// machine's memory and cores).
-    package static func decode(_ body: [UInt8], configuration: ServiceConfiguration) throws(APIError) -> LayoutSpec {
-        try LayoutSpec.decode(body, configuration)
-    }
-
     static func decode(_ root: JSONField, reader: inout WireReader, maxElements: Int) throws(FieldError) -> LayoutSpec {
         let o = try root.object()
         try o.rejectUnknownKeys(allowed: topLevelKeys)
