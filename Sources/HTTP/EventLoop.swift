@@ -4,7 +4,8 @@ import Glibc
 import CLayoutd
 import Dispatch
 
-/// One epoll loop on its own thread with its own `SO_REUSEPORT` listener. Connections are
+/// One epoll loop on its own thread, registered on the shared listening socket with
+/// `EPOLLEXCLUSIVE` (`SharedListener`). Connections are
 /// edge-triggered (registered once for IN|OUT|RDHUP, never re-armed); timeouts come from a
 /// deadline scan every `tick`, driven by the `epoll_wait` timeout.
 ///
@@ -37,13 +38,18 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     static var deliveryNanos: UInt64 { 10_000_000 }
     static var deliveryBatch: Int { 256 }
     let counters: LoopCounters
-    /// Every loop's counters, to enforce `maxConnections` across loops.
+    /// Every loop's counters, to enforce `maxConnections` across loops and to pick the loop a
+    /// new connection goes to.
     let allCounters: [LoopCounters]
     let mailbox: Mailbox
+    /// Every loop's mailbox (this one's at `index`), to hand a connection to another loop.
+    let allMailboxes: [Mailbox]
+    let index: Int
     /// Server-wide bytes buffered for bodies and queued answers.
     let budget: MemoryBudget
     let epollFD: Int32
-    var listenFD: Int32
+    /// The socket every loop accepts from; nil once this loop let go of it (drain, exit).
+    var listener: SharedListener?
     var listenerPaused = false
 
     @exclusivity(unchecked) var connections: [Connection?] = []
@@ -78,16 +84,18 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     let timeouts: ConnectionStateMachine.Timeouts
 
     init(configuration: ServerConfiguration, responder: R,
-         delivery: RecordDelivery?, listenFD: Int32,
-         counters: LoopCounters, allCounters: [LoopCounters], budget: MemoryBudget) throws(SocketError) {
+         delivery: RecordDelivery?, listener: SharedListener, index: Int,
+         allCounters: [LoopCounters], allMailboxes: [Mailbox], budget: MemoryBudget) throws(SocketError) {
         self.configuration = configuration
         self.responder = responder
         self.delivery = delivery
-        self.listenFD = listenFD
-        self.counters = counters
+        self.listener = listener
+        self.index = index
+        self.counters = allCounters[index]
         self.allCounters = allCounters
+        self.allMailboxes = allMailboxes
         self.budget = budget
-        mailbox = try Mailbox()
+        mailbox = allMailboxes[index]
         epollFD = try retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         encoder = ResponseEncoder(serverHeader: configuration.serverHeader)
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
@@ -100,7 +108,7 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
         let shortest = min(configuration.idleTimeout, configuration.requestTimeout, configuration.drainTimeout)
         tickNanos = Self.nanos(min(0.25, max(0.005, shortest / 4)))
         do {
-            try register(listenFD, tag: Self.listenerTag, events: EPOLLIN.rawValue)
+            try registerListener(listener.fd)
             try register(mailbox.eventFD, tag: Self.mailboxTag, events: EPOLLIN.rawValue)
         } catch {
             close(epollFD)
@@ -160,8 +168,9 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
             if draining && (connectionCount == 0 || now >= drainDeadline) { break }
         }
         for case let c? in connections { closeConnection(c) }
+        for fd in mailbox.retire() { dropHandedConnection(fd) }
         if !records.isEmpty { delivery?.deliver(records) }
-        if listenFD >= 0 { close(listenFD); listenFD = -1 }
+        releaseListener()
         close(epollFD)
     }
 
@@ -198,18 +207,38 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
     /// being accepted and closed. `resumeListener` (after a close, or at the next deadline scan)
     /// starts again.
     func pauseListener() {
-        guard !listenerPaused, listenFD >= 0 else { return }
-        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listenFD, nil)
+        guard !listenerPaused, let listener else { return }
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listener.fd, nil)
         listenerPaused = true
     }
 
     func resumeListener() {
-        guard listenerPaused, listenFD >= 0, !draining, openConnections() < configuration.maxConnections else { return }
-        listenerPaused = (try? register(listenFD, tag: Self.listenerTag, events: EPOLLIN.rawValue)) == nil
+        guard listenerPaused, let listener, !draining, openConnections() < configuration.maxConnections else { return }
+        listenerPaused = (try? registerListener(listener.fd)) == nil
     }
 
-    /// Accepts up to a batch per wakeup (the listener is level-triggered, so the rest follow).
+    /// Level-triggered and exclusive: each new connection wakes one loop waiting in `epoll_wait`
+    /// (a loop still busy is passed over), and one still waiting in the backlog reports again at
+    /// this loop's next `epoll_wait`.
+    func registerListener(_ fd: Int32) throws(SocketError) {
+        try register(fd, tag: Self.listenerTag, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
+    }
+
+    /// Stops listening on this loop for good (drain, exit); the last loop closes the socket.
+    func releaseListener() {
+        guard let listener else { return }
+        if !listenerPaused { _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listener.fd, nil) }
+        listener.release()
+        self.listener = nil
+    }
+
+    /// Accepts up to a batch per wakeup (the listener is level-triggered, so the rest follow),
+    /// serving each here or handing it to the loop with the fewest connections
+    /// (`loopWithFewestConnections`). One per wakeup, as nginx without `multi_accept`, cost an
+    /// `epoll_wait` per connection (with a connection per request, `strace -c`: 3.0 system
+    /// calls per connection in accept, `epoll_wait`, `epoll_ctl` and hand-offs, against 2.5 so).
     func acceptConnections() {
+        guard let listenFD = listener?.fd else { return }
         for _ in 0..<64 {
             if openConnections() >= configuration.maxConnections {
                 counters.acceptPauses.wrappingAdd(1, ordering: .relaxed)
@@ -234,26 +263,65 @@ final class EventLoop<R: HTTPResponder>: LoopThread {
             }
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
-            do {
-                try register(fd, tag: UInt64(fd), events: events)
-            } catch {
-                close(fd)
-                continue
+            let target = loopWithFewestConnections()
+            if target != index {
+                let other = allCounters[target]
+                other.open.wrappingAdd(1, ordering: .relaxed)
+                other.total.wrappingAdd(1, ordering: .relaxed)
+                if allMailboxes[target].post(connection: fd) { continue }
+                // That loop has exited (a drain): this one serves it.
+                other.open.wrappingSubtract(1, ordering: .relaxed)
+                other.total.wrappingSubtract(1, ordering: .relaxed)
             }
-            nextID &+= 1
-            let c = Connection(fd: fd, id: nextID, machine: ConnectionStateMachine(
-                parser: RequestParser(maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
-                timeouts: timeouts, now: now))
-            if Int(fd) >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
-                plans.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - plans.count))
-            }
-            connections[Int(fd)] = c
-            connectionCount += 1
             counters.open.wrappingAdd(1, ordering: .relaxed)
             counters.total.wrappingAdd(1, ordering: .relaxed)
+            adopt(fd)
         }
+    }
+
+    /// This loop, unless another holds fewer open connections (the first of the fewest).
+    ///
+    /// The kernel wakes whichever loop waits on the listening socket, and on an idle server that
+    /// is the same loop every time: 16 connections opened at once all went to the first loop.
+    /// Handing each to the loop with the fewest keeps the loops' shares within one of each other
+    /// (8 and 8 of 16), and costs a mailbox wakeup only when the shares differ.
+    func loopWithFewestConnections() -> Int {
+        var best = index
+        var fewest = counters.open.load(ordering: .relaxed)
+        for (i, other) in allCounters.enumerated() where i != index {
+            let open = other.open.load(ordering: .relaxed)
+            if open < fewest { (best, fewest) = (i, open) }
+        }
+        return best
+    }
+
+    /// Registers an accepted socket (counted in this loop's counters already) and makes its
+    /// connection; one whose data came before it was registered reports it at registration
+    /// (epoll reports a socket's state when it is added, edge-triggered or not).
+    func adopt(_ fd: Int32) {
+        let events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
+        do {
+            try register(fd, tag: UInt64(fd), events: events)
+        } catch {
+            dropHandedConnection(fd)
+            return
+        }
+        nextID &+= 1
+        let c = Connection(fd: fd, id: nextID, machine: ConnectionStateMachine(
+            parser: RequestParser(maxHeadBytes: configuration.maxHeadBytes, maxBodyBytes: configuration.maxBodyBytes),
+            timeouts: timeouts, now: now))
+        if Int(fd) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+            plans.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - plans.count))
+        }
+        connections[Int(fd)] = c
+        connectionCount += 1
+    }
+
+    /// Closes a socket counted for this loop that never became a connection.
+    func dropHandedConnection(_ fd: Int32) {
+        close(fd)
+        counters.open.wrappingSubtract(1, ordering: .relaxed)
     }
 
     func closeConnection(_ c: Connection) {
@@ -321,8 +389,19 @@ extension EventLoop {
     }
 
     func drainMailbox() {
-        let (completions, drain) = mailbox.take()
+        let (completions, handed, drain) = mailbox.take()
         if drain && !draining { beginDrain() }
+        for fd in handed {
+            adopt(fd)
+            // Handed over by a loop that had not seen the drain yet: treated as the drain treats
+            // a quiet connection (`beginDrain`), so a request it already sent is answered.
+            if draining, Int(fd) < connections.count, let c = connections[Int(fd)] {
+                c.machine.drainStarted()
+                c.readable = true
+                drive(c)
+                if isOpen(c) && isQuiet(c) { c.machine.drainGraceStarted(now: now) }
+            }
+        }
         for completion in completions {
             let fd = Int(completion.fd)
             guard fd < connections.count, let c = connections[fd], c.id == completion.id, c.machine.isRunning else { continue }
@@ -338,11 +417,7 @@ extension EventLoop {
     func beginDrain() {
         draining = true
         drainDeadline = now + Self.nanos(configuration.drainTimeout)
-        if listenFD >= 0 {
-            _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, listenFD, nil)
-            close(listenFD)
-            listenFD = -1
-        }
+        releaseListener()
         // Read once more: a request already sent (maybe in this very epoll batch) is answered,
         // with `Connection: close`, instead of being lost with the connection. Connections still
         // quiet stay open for `timeouts.drainGrace`, for a request on its way, then close.

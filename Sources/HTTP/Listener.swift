@@ -2,20 +2,38 @@
 import Glibc
 #endif
 import CLayoutd
+import Synchronization
 
-/// Creates the non-blocking `SO_REUSEPORT` listening sockets, one per loop.
-enum Listener {
-    /// Fails with EADDRINUSE when anything already listens on `host:port`, including another
-    /// layoutd: `SO_REUSEPORT` alone would let a second server bind the same port silently and
-    /// take half of its connections. Binds (without `SO_REUSEPORT`) and closes a probe socket.
-    static func ensureAvailable(host: String, port: Int) throws(SocketError) {
-        guard port != 0 else { return }
-        let probe = try open(host: host, port: port, reusePort: false, listening: false)
-        close(probe.fd)
+/// The one non-blocking listening socket every loop shares (no `SO_REUSEPORT`, so a port
+/// anything else holds, another layoutd included, fails with EADDRINUSE).
+///
+/// Each loop registers it with `EPOLLEXCLUSIVE`: the kernel wakes one loop that is waiting in
+/// `epoll_wait` for each connection, so a loop busy with its own connections is passed over (as
+/// nginx's workers with `accept_mutex off`). The woken loop keeps each connection it accepts or
+/// hands it to the loop with the fewest (`EventLoop.acceptConnections`): on an idle server the
+/// kernel wakes the same loop every time. Per-loop `SO_REUSEPORT` sockets, which this replaced,
+/// spread connections by a hash of their ports: 16 connections split 6/10, 5/11 and 9/7 in three
+/// tries (docs/performance.md).
+final class SharedListener: Sendable {
+    let fd: Int32
+    /// Loops still holding it; the last to let go closes it.
+    private let holders: Atomic<Int>
+
+    init(fd: Int32, holders: Int) {
+        self.fd = fd
+        self.holders = Atomic(holders)
     }
 
+    /// A loop is done with it (drain or exit); closes it after the last.
+    func release() {
+        if holders.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { close(fd) }
+    }
+}
+
+/// Opens the listening socket.
+enum Listener {
     /// Opens, binds and listens; returns the descriptor and the bound port.
-    static func open(host: String, port: Int, reusePort: Bool = true, listening: Bool = true) throws(SocketError) -> (fd: Int32, port: Int) {
+    static func open(host: String, port: Int) throws(SocketError) -> (fd: Int32, port: Int) {
         guard (0...65535).contains(port) else { throw SocketError(operation: "bind (port \(port))", errno: EINVAL) }
         var v4 = in_addr()
         var v6 = in6_addr()
@@ -35,9 +53,6 @@ enum Listener {
             var one: Int32 = 1
             let size = socklen_t(MemoryLayout<Int32>.size)
             try retryingEINTR("setsockopt(SO_REUSEADDR)") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, size) }
-            if reusePort {
-                try retryingEINTR("setsockopt(SO_REUSEPORT)") { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size) }
-            }
             if family == AF_INET {
                 var address = sockaddr_in()
                 address.sin_family = sa_family_t(AF_INET)
@@ -59,9 +74,7 @@ enum Listener {
                     }
                 }
             }
-            if listening {
-                try retryingEINTR("listen") { listen(fd, 4096) }
-            }
+            try retryingEINTR("listen") { listen(fd, 4096) }
             return (fd, try boundPort(fd))
         } catch {
             close(fd)

@@ -5,8 +5,9 @@ import CLayoutd
 import Dispatch
 import Synchronization
 
-/// An HTTP/1.1 server: `loopCount` epoll loops, each a thread with its own `SO_REUSEPORT`
-/// listener (the kernel spreads connections), cheap handlers inline, the rest on Dispatch.
+/// An HTTP/1.1 server: `loopCount` epoll loops, each a thread, sharing one listening socket
+/// (`SharedListener`: the kernel hands each connection to a loop that is waiting), cheap
+/// handlers inline, the rest on Dispatch.
 public final class Server: Sendable {
     enum Phase {
         case idle
@@ -50,27 +51,20 @@ public final class Server: Sendable {
             }
             signal(SIGPIPE, SIG_IGN)
             let loopCount = max(1, configuration.loopCount)
-            var listeners: [Int32] = []
-            var port = configuration.port
-            do {
-                try Listener.ensureAvailable(host: configuration.host, port: port)
-                for _ in 0..<loopCount {
-                    let (fd, bound) = try Listener.open(host: configuration.host, port: port)
-                    listeners.append(fd)
-                    port = bound
-                }
-            } catch {
-                for fd in listeners { close(fd) }
-                throw error
-            }
+            let (fd, port) = try Listener.open(host: configuration.host, port: configuration.port)
+            let listener = SharedListener(fd: fd, holders: loopCount)
             let loopCounters = (0..<loopCount).map { _ in LoopCounters() }
             var loops: [any LoopThread] = []
             do {
-                for (i, fd) in listeners.enumerated() {
-                    loops.append(try makeLoop(responder, listenFD: fd, counters: loopCounters[i], allCounters: loopCounters))
+                var mailboxes: [Mailbox] = []
+                for _ in 0..<loopCount { mailboxes.append(try Mailbox()) }
+                for i in 0..<loopCount {
+                    loops.append(try makeLoop(responder, listener: listener, index: i, allCounters: loopCounters,
+                                              allMailboxes: mailboxes))
                 }
             } catch {
-                for fd in listeners { close(fd) }
+                // Loops made so far have not run: none has let go of the socket.
+                close(fd)
                 throw error
             }
             var threads: [pthread_t] = []
@@ -87,6 +81,8 @@ public final class Server: Sendable {
                     Unmanaged<LoopStart>.fromOpaque(context).release()
                     for started in loops { started.mailbox.requestDrain() }
                     for t in threads { pthread_join(t, nil) }
+                    // The loops that ran let go of the socket as they exited; these never ran.
+                    for _ in threads.count..<loops.count { listener.release() }
                     throw SocketError(operation: "pthread_create", errno: rc)
                 }
                 threads.append(thread)
@@ -134,10 +130,15 @@ public final class Server: Sendable {
 
     /// A loop typed by the responder's own type (opened from `any HTTPResponder` here, once), so
     /// its plans are kept typed.
-    private func makeLoop<R: HTTPResponder>(_ responder: R, listenFD: Int32, counters: LoopCounters,
-                                            allCounters: [LoopCounters]) throws(SocketError) -> any LoopThread {
-        try EventLoop(configuration: configuration, responder: responder, delivery: delivery, listenFD: listenFD,
-                      counters: counters, allCounters: allCounters, budget: budget)
+    private func makeLoop<R: HTTPResponder>(_ responder: R, listener: SharedListener, index: Int,
+                                            allCounters: [LoopCounters], allMailboxes: [Mailbox]) throws(SocketError) -> any LoopThread {
+        try EventLoop(configuration: configuration, responder: responder, delivery: delivery, listener: listener,
+                      index: index, allCounters: allCounters, allMailboxes: allMailboxes, budget: budget)
+    }
+
+    /// Open connections on each loop, in loop order (for tests of how they are spread).
+    var openConnectionsPerLoop: [Int] {
+        counters.withLock { $0 }.map { $0.open.load(ordering: .relaxed) }
     }
 
     /// Connection and byte counters summed over the loops.

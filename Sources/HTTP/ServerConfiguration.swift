@@ -17,7 +17,7 @@ public struct ServerConfiguration: Sendable {
     public var requestTimeout: Double
     /// Seconds `shutdown()` waits for in-flight requests before closing everything.
     public var drainTimeout: Double
-    /// Number of epoll loops (threads), each with its own `SO_REUSEPORT` listener.
+    /// Number of epoll loops (threads); they share one listening socket (`SharedListener`).
     public var loopCount: Int
     /// Open connections at most: at the limit the loops stop accepting (connections past it wait
     /// in the listen backlog) until one closes.

@@ -176,8 +176,8 @@ import TestSupport
 }
 
 @Suite struct PortSharingTests {
-    /// SO_REUSEPORT is for our own loops only: a second server on a busy port must fail, not
-    /// silently take half of the connections.
+    /// The loops share one socket bound without SO_REUSEPORT: a second server on a busy port
+    /// fails, rather than silently taking half of the connections.
     @Test func aSecondServerOnTheSamePortFailsWithAddressInUse() throws {
         let (first, port) = try startServer()
         defer { first.shutdown() }
@@ -187,5 +187,28 @@ import TestSupport
         } throws: { error in
             (error as? SocketError)?.errno == EADDRINUSE
         }
+    }
+
+    /// The loops share one listening socket, and the kernel wakes the same idle loop for every
+    /// connection: each is handed to the loop with the fewest, so 16 connections opened at once
+    /// are served 8 and 8 (with a SO_REUSEPORT socket per loop they split by a hash of their
+    /// ports: 6/10, 5/11, 9/7); when a client leaves, the next connection goes to the loop it left.
+    @Test func connectionsAreSpreadEvenlyOverTheLoops() throws {
+        let (server, port) = try startServer()   // two loops
+        defer { server.shutdown() }
+        var clients: [RawClient] = []
+        for _ in 0..<16 { clients.append(try RawClient(port: port)) }
+        for c in clients {
+            try c.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try c.readResponse().text == "hello")
+        }
+        #expect(server.openConnectionsPerLoop == [8, 8])
+        #expect(server.stats.totalConnections == 16)
+        clients.removeLast().close()
+        #expect(eventually(2) { server.openConnectionsPerLoop.sorted() == [7, 8] }, "\(server.openConnectionsPerLoop)")
+        let again = try RawClient(port: port)
+        try again.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try again.readResponse().text == "hello")
+        #expect(server.openConnectionsPerLoop == [8, 8])
     }
 }

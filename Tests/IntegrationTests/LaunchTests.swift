@@ -36,8 +36,8 @@ import TestSupport
         #expect(lines.count == 1)
     }
 
-    /// 192.0.2.1 (TEST-NET-1) is on no interface here, so bind fails with EADDRNOTAVAIL; a busy
-    /// port would not do, the server may bind with SO_REUSEPORT.
+    /// 192.0.2.1 (TEST-NET-1) is on no interface here, so bind fails with EADDRNOTAVAIL (a busy
+    /// port has its own test below).
     @Test func unbindableAddressExitsOneWithTheSocketError() throws {
         let (termination, stdout, stderr) = try ServerProcess.run(["--host", "192.0.2.1", "--port", "8080"])
         #expect(termination == .exited(1))
