@@ -189,6 +189,34 @@ import Testing
         }
     }
 
+    /// Numbers whose text the encoder makes in registers (whole numbers of up to 8 digits, and a
+    /// whole part of up to 8 digits before a fraction the fraction memo holds), at the edges:
+    /// 8-digit whole parts (the fraction shifted by a whole word), 7-digit negatives with a sign,
+    /// 9-digit ones that go the written way, fractions of 1 to 16 digits, values repeated (from
+    /// the value memo and the remembered x and y) and fresh, in a long list (memo) and a short
+    /// one (none). The same bytes as the plain writer.
+    @Test func registerMadeNumbersMatchThePlainWriter() {
+        let fractions: [Double] = [0.5, 0.25, 1.0 / 3, 2.0 / 3, 0.1, 1.0 / 7, 0.123456789]
+        let wholes: [Double] = [1, 9, 10, 99, 12_345, 9_999_999, 10_000_000, 12_345_678, 99_999_999, 100_000_000, 123_456_789]
+        var values: [Double] = []
+        for w in wholes {
+            values += [w, -w]
+            for f in fractions { values += [w + f, -(w + f), (w + f).nextUp, w + f] }
+        }
+        values += [0, -0.0, 0.5, -0.5, 1e-7, 1e21]
+        let long = (0..<(values.count * 3)).map { i in
+            LayoutAttributes.cell(IndexPath(section: 0, item: i),
+                                  Rect(x: values[i % values.count], y: values[(i * 7 + 3) % values.count],
+                                       width: values[(i / 3) % values.count], height: 44))
+        }
+        for list in [long, Array(long.prefix(40)), long.reversed()] {
+            var batched = JSONWriter()
+            var encoder = ElementEncoder()
+            encoder.write(list, estimates: false, into: &batched)
+            #expect(String(decoding: batched.bytes, as: UTF8.self) == String(decoding: plainElements(list, estimates: false).bytes, as: UTF8.self))
+        }
+    }
+
     /// The flags, the 16-bit kind and the 32-bit index path halves fit in a 56-byte stride.
     @Test func attributesStayAtFiftySixBytes() {
         #expect(MemoryLayout<LayoutAttributes>.stride == 56)

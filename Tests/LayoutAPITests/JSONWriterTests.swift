@@ -123,6 +123,30 @@ private func written(_ body: (inout JSONWriter) -> Void) -> String {
         #expect(written { $0.number(43_999.666666666664) } == "43999.666666666664")
     }
 
+    /// `integerText` (the element encoder's register-made integers) gives `String(v)`'s bytes
+    /// for every digit count and sign at both ends of its range, every value below 100,000 and
+    /// every 997th up to 100,000,000, and nil just outside the range.
+    @Test func integerTextIsTheDecimalTextInMemoryOrder() {
+        func text(_ word: UInt64, _ length: Int) -> String {
+            withUnsafeBytes(of: word.littleEndian) { String(decoding: $0.prefix(length), as: UTF8.self) }
+        }
+        var values: [Int] = [0, 1, -1, 9, -9, 99_999_999, -9_999_999]
+        var power = 1
+        for _ in 1...8 {
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1), power * 5 + 7]
+            power *= 10
+        }
+        values += Array(0..<100_000) + Array(stride(from: 0, to: 100_000_000, by: 997))
+        for v in values where v > -10_000_000 && v < 100_000_000 {
+            guard let (word, length) = JSONWriter.integerText(v) else { Issue.record("nil for \(v)"); continue }
+            #expect(text(word, length) == String(v), "\(v)")
+            #expect(word >> UInt64(length * 8) == 0, "\(v): nothing past the text")
+        }
+        for v in [100_000_000, -10_000_000, Int.max, Int.min, 123_456_789] {
+            #expect(JSONWriter.integerText(v) == nil, "\(v)")
+        }
+    }
+
     @Test func escapesQuotesBackslashesAndControlCharacters() {
         #expect(written { $0.string("a\"b\\c/d\n\t\u{0}\u{1F}\u{7F}") } == #""a\"b\\c/d\u000A\u0009\u0000\u001F"# + "\u{7F}\"")
     }

@@ -318,6 +318,12 @@ private struct EncoderState {
         let bits = v.bitPattern
         if y.matches(bits) { return y.copy(to: p) }
         if yLookups == Self.yProbe {
+            if let (t0, t1, t2, n) = Self.registerText(v, memo: memo) {
+                y.bits = bits
+                y.length = n
+                y.text = (t0, t1, t2)
+                return y.copy(to: p)
+            }
             let n = Self.direct(v, memo: memo, to: p)
             y.capture(bits, from: p, length: n)
             return p + n
@@ -350,21 +356,91 @@ private struct EncoderState {
         // back from `p` right after storing them cost a failed store-to-load forward per number
         // (the compiler merges two of the loads into one 16-byte load; perf put 21% of the
         // encoder's samples on it for a 1,000-item flow layout, whose x changes every element).
+        var slot: UnsafeMutableRawPointer?
         if let memo {
-            let slot = Self.slot(memo, bits)
-            let length = slot.load(fromByteOffset: 8, as: Int.self)
-            if length != 0, slot.load(as: UInt64.self) == bits {
-                let text = (slot.load(fromByteOffset: 16, as: UInt64.self), slot.load(fromByteOffset: 24, as: UInt64.self),
-                            slot.load(fromByteOffset: 32, as: UInt64.self))
+            let found = Self.slot(memo, bits)
+            let length = found.load(fromByteOffset: 8, as: Int.self)
+            if length != 0, found.load(as: UInt64.self) == bits {
+                let text = (found.load(fromByteOffset: 16, as: UInt64.self), found.load(fromByteOffset: 24, as: UInt64.self),
+                            found.load(fromByteOffset: 32, as: UInt64.self))
                 last.bits = bits
                 last.length = length
                 last.text = text
                 return last.copy(to: p)
             }
+            slot = found
+        }
+        // Text made in registers is kept from there (as a memo hit's is).
+        if let (t0, t1, t2, n) = Self.registerText(v, memo: memo) {
+            last.bits = bits
+            last.length = n
+            last.text = (t0, t1, t2)
+            if let slot { Self.keep(last.text, length: n, bits: bits, in: slot) }
+            return last.copy(to: p)
         }
         let n = number(v, memo: memo, to: p)
         last.capture(bits, from: p, length: n)
         return p + n
+    }
+
+    /// `v`'s text in three words and its length, made in registers, when it is whole and of at
+    /// most 8 digits, or has a whole part of at most 8 digits and a fraction the fraction memo
+    /// holds (`fractional`); nil otherwise (the caller writes it, and reads back what it wrote).
+    @inline(__always)
+    static func registerText(_ v: Double, memo: UnsafeMutableRawPointer?) -> (UInt64, UInt64, UInt64, Int)? {
+        if let integer = JSONWriter.exactInteger(v) {
+            guard let (text, n) = JSONWriter.integerText(integer) else { return nil }
+            return (text, 0, 0, n)
+        }
+        guard let memo else { return nil }
+        return fractionRegisterText(v, memo: memo)
+    }
+
+    /// `registerText` of a value with a fraction. Not inlined: the element loop stays small.
+    @inline(never)
+    static func fractionRegisterText(_ v: Double, memo: UnsafeMutableRawPointer) -> (UInt64, UInt64, UInt64, Int)? {
+        let magnitude = v.magnitude
+        guard magnitude >= 1, magnitude < 100_000_000 else { return nil }   // false for NaN
+        let whole = UInt(magnitude)
+        let fraction = magnitude - Double(whole)   // exact
+        let fractionBits = fraction.bitPattern
+        let exponent = UInt32(magnitude.exponentBitPattern)
+        let slot = fractionSlot(memo, fractionBits: fractionBits, exponent: exponent)
+        let length = Int(slot.load(fromByteOffset: 12, as: UInt32.self))
+        guard length != 0, slot.load(as: UInt64.self) == fractionBits, slot.load(fromByteOffset: 8, as: UInt32.self) == exponent,
+              var (text, n) = JSONWriter.integerText(Int(whole)) else { return nil }
+        if v < 0 {
+            guard n < 8 else { return nil }
+            text = text << 8 | UInt64(UInt8(ascii: "-"))
+            n &+= 1
+        }
+        // The whole part, then the fraction's "." and digits: at most 19 bytes (17 significant
+        // digits, the point and a sign), shifted in by the whole part's 8n bits (64 when n is 8:
+        // Swift's smart shifts make that 0 and a whole word).
+        let f0 = slot.load(fromByteOffset: 16, as: UInt64.self), f1 = slot.load(fromByteOffset: 24, as: UInt64.self),
+            f2 = slot.load(fromByteOffset: 32, as: UInt64.self)
+        let shift = UInt64(n &* 8)
+        let r0 = text | (f0 << shift)
+        let r1 = (f0 >> (64 &- shift)) | (f1 << shift)
+        let r2 = (f1 >> (64 &- shift)) | (f2 << shift)
+        return (r0, r1, r2, n &+ length)
+    }
+
+    /// The fraction memo's slot of a fraction and its binade.
+    @inline(__always)
+    static func fractionSlot(_ memo: UnsafeMutableRawPointer, fractionBits: UInt64, exponent: UInt32) -> UnsafeMutableRawPointer {
+        let hash = (fractionBits ^ UInt64(exponent)) &* 0x9E37_79B9_7F4A_7C15
+        return memo + (memoSlots + Int(truncatingIfNeeded: hash >> 58)) &* slotBytes
+    }
+
+    /// Fills a value memo slot with a number's text.
+    @inline(__always)
+    static func keep(_ text: (UInt64, UInt64, UInt64), length: Int, bits: UInt64, in slot: UnsafeMutableRawPointer) {
+        slot.storeBytes(of: bits, as: UInt64.self)
+        slot.storeBytes(of: length, toByteOffset: 8, as: Int.self)
+        slot.storeBytes(of: text.0, toByteOffset: 16, as: UInt64.self)
+        slot.storeBytes(of: text.1, toByteOffset: 24, as: UInt64.self)
+        slot.storeBytes(of: text.2, toByteOffset: 32, as: UInt64.self)
     }
 
     /// `{"category":"cell","indexPath":[s,i],"frame":{"x":`. The next item of the same section
@@ -373,11 +449,12 @@ private struct EncoderState {
     @inline(__always)
     mutating func cellHead(_ indexPath: IndexPath, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let head = (scratch + Self.headOffset).assumingMemoryBound(to: UInt8.self)
-        if headLength != 0, indexPath.section == headSection, headItem >= 0, indexPath.item == headItem &+ 1,
-           Self.incrementItem(head, itemEnd: headItemEnd) {
-            headItem = indexPath.item
+        if headLength != 0, indexPath.section == headSection, headItem >= 0, indexPath.item == headItem &+ 1 {
             Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: headLength)
-            return p + headLength
+            if Self.incrementItem(head, copy: p, itemEnd: headItemEnd) {
+                headItem = indexPath.item
+                return p + headLength
+            }
         }
         let (q, itemEnd) = Self.indexPathToX(indexPath, head: p,
                                              at: ElementEncoder.copy("{\"category\":\"cell\",\"indexPath\":[", to: p))
@@ -396,11 +473,12 @@ private struct EncoderState {
         let head = (scratch + Self.headOffset + Self.headBytes).assumingMemoryBound(to: UInt8.self)
         let key = Int(a.category.rawValue) << 32 | (a.kind.map { Int($0.rawValue) &+ 1 } ?? 0)
         let indexPath = a.indexPath
-        if kindLength != 0, key == kindKey, indexPath.section == kindSection, kindItem >= 0, indexPath.item == kindItem &+ 1,
-           Self.incrementItem(head, itemEnd: kindItemEnd) {
-            kindItem = indexPath.item
+        if kindLength != 0, key == kindKey, indexPath.section == kindSection, kindItem >= 0, indexPath.item == kindItem &+ 1 {
             Self.copyBlocks(from: UnsafeRawPointer(head), to: p, count: kindLength)
-            return p + kindLength
+            if Self.incrementItem(head, copy: p, itemEnd: kindItemEnd) {
+                kindItem = indexPath.item
+                return p + kindLength
+            }
         }
         let (q, itemEnd) = Self.indexPathToX(indexPath, head: p, at: prefixes.write(a.category, a.kind, to: p))
         let length = p.distance(to: q)
@@ -425,16 +503,23 @@ private struct EncoderState {
     }
 
     /// Adds one to the item whose digits end at `itemEnd` in a kept head (after the section's
-    /// comma); false when it gains a digit (the head is then written anew).
+    /// comma), and in `copy`, the head just copied from it; false when it gains a digit (the
+    /// head is then written anew). The copy is made before the increment: the head's block
+    /// loads then read bytes stored an element ago, not the one-byte stores just made (a wide
+    /// load that overlaps a pending narrow store waits for it; perf put a quarter of the
+    /// encoder's samples there).
     @inline(__always)
-    static func incrementItem(_ head: UnsafeMutablePointer<UInt8>, itemEnd: Int) -> Bool {
+    static func incrementItem(_ head: UnsafeMutablePointer<UInt8>, copy: UnsafeMutablePointer<UInt8>, itemEnd: Int) -> Bool {
         var i = itemEnd &- 1
         while head[i] == UInt8(ascii: "9") {
             head[i] = UInt8(ascii: "0")
+            copy[i] = UInt8(ascii: "0")
             i &-= 1
         }
         guard head[i] != UInt8(ascii: ",") else { return false }   // all nines
-        head[i] &+= 1
+        let digit = head[i] &+ 1
+        head[i] = digit
+        copy[i] = digit
         return true
     }
 
@@ -526,8 +611,7 @@ private struct EncoderState {
         let exponent = UInt32(magnitude.exponentBitPattern)
         // Slot layout: the fraction's bits, the exponent, the text's length (0: empty), 24 bytes
         // of text ("." and the fraction's digits, at most 17 bytes).
-        let hash = (fractionBits ^ UInt64(exponent)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = memo + (memoSlots + Int(truncatingIfNeeded: hash >> 58)) &* slotBytes
+        let slot = fractionSlot(memo, fractionBits: fractionBits, exponent: exponent)
         let length = Int(slot.load(fromByteOffset: 12, as: UInt32.self))
         if length != 0, slot.load(as: UInt64.self) == fractionBits, slot.load(fromByteOffset: 8, as: UInt32.self) == exponent {
             var q = p
@@ -570,6 +654,13 @@ private struct EncoderState {
             return length
         }
         let n: Int
+        if let (t0, t1, t2, length) = registerText(v, memo: memo) {
+            raw.storeBytes(of: t0, as: UInt64.self)
+            raw.storeBytes(of: t1, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: t2, toByteOffset: 16, as: UInt64.self)
+            keep((t0, t1, t2), length: length, bits: bits, in: slot)
+            return length
+        }
         if let integer = JSONWriter.exactInteger(v) {
             n = JSONWriter.writeInteger(integer, to: p)
         } else {
