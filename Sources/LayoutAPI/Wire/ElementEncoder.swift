@@ -378,7 +378,10 @@ private struct EncoderState {
             if let slot { Self.keep(last.text, length: n, bits: bits, in: slot) }
             return last.copy(to: p)
         }
-        let n = number(v, memo: memo, to: p)
+        // Neither kept nor made in registers: written (the memo's slot, already looked up and
+        // missed, then filled from the bytes written).
+        let n: Int
+        if let memo, let slot { n = Self.written(v, bits: bits, memo: memo, slot: slot, to: p) } else { n = JSONWriter.writeNumber(v, to: p) }
         last.capture(bits, from: p, length: n)
         return p + n
     }
@@ -653,7 +656,6 @@ private struct EncoderState {
             raw.storeBytes(of: slot.load(fromByteOffset: 32, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
             return length
         }
-        let n: Int
         if let (t0, t1, t2, length) = registerText(v, memo: memo) {
             raw.storeBytes(of: t0, as: UInt64.self)
             raw.storeBytes(of: t1, toByteOffset: 8, as: UInt64.self)
@@ -661,6 +663,15 @@ private struct EncoderState {
             keep((t0, t1, t2), length: length, bits: bits, in: slot)
             return length
         }
+        return written(v, bits: bits, memo: memo, slot: slot, to: p)
+    }
+
+    /// `v` written (neither in its memo `slot` nor made in registers: past 8 digits, or a
+    /// fraction not seen in its binade yet) and kept in `slot` from the bytes written.
+    static func written(_ v: Double, bits: UInt64, memo: UnsafeMutableRawPointer, slot: UnsafeMutableRawPointer,
+                        to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let raw = UnsafeMutableRawPointer(p)
+        let n: Int
         if let integer = JSONWriter.exactInteger(v) {
             n = JSONWriter.writeInteger(integer, to: p)
         } else {
