@@ -17,7 +17,8 @@ struct KindPrefixes: Sendable {
         let kept = recent.withLock { kept -> KindPrefixes? in
             guard let i = kept.firstIndex(where: { sameBytes($0.kinds, kinds) }) else { return nil }
             let table = kept[i]
-            if i > 0 { kept.remove(at: i); kept.insert(table, at: 0) }   // the least recently used goes first
+            // To the front: the table used least recently is the one a ninth replaces.
+            if i > 0 { kept.remove(at: i); kept.insert(table, at: 0) }
             return table
         }
         if let kept { return kept }
