@@ -22,7 +22,7 @@ struct JSONReader {
     var index = 0
     var depth = 0
     /// Recently seen plain-ASCII keys, by position in the input (see `parseKey`).
-    var keyCache = [CachedKey](repeating: CachedKey(start: 0, length: -1, key: ""), count: keyCacheSize)
+    var keyCache: [CachedKey]
     static let keyCacheSize = 16
 
     /// A key of the input and where it was read (a struct: an array of tuples is destroyed
@@ -36,6 +36,14 @@ struct JSONReader {
     init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        keyCache = [CachedKey](repeating: CachedKey(start: 0, length: -1, key: ""), count: Self.keyCacheSize)
+    }
+
+    /// A reader that never parses keys (`JSONScanner` reads them itself): no key cache.
+    init(scanning bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.maxDepth = 0
+        keyCache = []
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSON {

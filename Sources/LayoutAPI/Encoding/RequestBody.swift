@@ -31,6 +31,10 @@ protocol JSONBody: RequestBody {
     static var maxDepth: Int { get }
     /// The typed pass. Shape errors throw; value errors are collected in `reader`.
     static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> Self
+    /// The value of a body of the type's commonest shape, read straight from its bytes, or nil
+    /// for any other body (valid or not), which then takes the parse and the typed pass. Where
+    /// it gives a value, it is the one the typed pass gives. None by default.
+    static func shortcut(_ body: [UInt8], _ configuration: ServiceConfiguration) -> Self?
 }
 
 /// Deepest JSON nesting a request body may have. A compositional group nested 32 deep (the most
@@ -43,6 +47,7 @@ enum RequestBodyLimits {
 extension JSONBody {
     static var rejected: APIError.Rejected { .layout }
     static var maxDepth: Int { RequestBodyLimits.maxDepth }
+    static func shortcut(_ body: [UInt8], _ configuration: ServiceConfiguration) -> Self? { nil }
 
     static func decode(_ request: Request, _ plan: inout LayoutApplication.Plan, _ app: LayoutApplication) throws(APIError) -> Self {
         try decode(request.body, app.configuration)
@@ -50,7 +55,8 @@ extension JSONBody {
 
     /// One parse and one typed pass (also for bodies kept by the store and crash reproductions).
     static func decode(_ body: [UInt8], _ configuration: ServiceConfiguration) throws(APIError) -> Self {
-        try decode(parsed: parse(body), configuration)
+        if let value = shortcut(body, configuration) { return value }
+        return try decode(parsed: parse(body), configuration)
     }
 
     /// The body's JSON tree, or the 400 saying where parsing stopped.

@@ -47,6 +47,11 @@ extension LayoutSpec: JSONBody {
     static func read(_ root: JSONField, _ configuration: ServiceConfiguration, reader: inout WireReader) throws(FieldError) -> LayoutSpec {
         try LayoutRequestDecoder.decode(root, reader: &reader, maxElements: configuration.maxElements)
     }
+
+    /// The commonest compositional bodies, read without a tree (`CompositionalFastPath`).
+    static func shortcut(_ body: [UInt8], _ configuration: ServiceConfiguration) -> LayoutSpec? {
+        CompositionalFastPath.decode(body, maxElements: configuration.maxElements)
+    }
 }
 
 /// The typed pass of a `POST /layout` body: the top level, then the layout type's own reader.

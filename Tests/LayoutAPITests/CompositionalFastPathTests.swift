@@ -1,0 +1,286 @@
+import Foundation
+import JSON
+@testable import LayoutAPI
+import LayoutEngine
+import Testing
+
+/// `CompositionalFastPath` reads the common compositional bodies without a JSON tree. Wherever
+/// it gives a spec, the parse and typed pass must give the same one (equal, with the same id
+/// and element count); everywhere else it must give nil and leave the body to them. Checked on
+/// every compositional fixture, on generated bodies inside and outside its shape (valid or
+/// not), and on byte-level mutations of valid ones.
+@Suite struct CompositionalFastPathTests {
+    static let maxElements = 5_000
+
+    enum Outcome: Equatable { case fast, generalOnly, refused }
+
+    /// The general path alone: `JSONParser` and the typed pass, no shortcut.
+    static func general(_ body: [UInt8]) -> LayoutSpec? {
+        guard let json = try? JSONParser.parse(body, maxDepth: RequestBodyLimits.maxDepth) else { return nil }
+        return try? LayoutSpec.decode(parsed: json, ServiceConfiguration(maxElements: maxElements))
+    }
+
+    /// Both paths on `body`; a spec from the fast path must be the general path's.
+    @discardableResult
+    static func compare(_ body: [UInt8], _ note: @autoclosure () -> String = "") -> Outcome {
+        let fast = CompositionalFastPath.decode(body, maxElements: maxElements)
+        let general = general(body)
+        guard let fast else { return general == nil ? .refused : .generalOnly }
+        let text = String(decoding: body, as: UTF8.self)
+        guard let general else {
+            Issue.record("the fast path accepted a body the general path refuses \(note()): \(text)")
+            return .fast
+        }
+        #expect(fast == general, "\(note()): \(text)")
+        #expect(fast.contentID() == general.contentID(), "\(note()): \(text)")
+        #expect(fast.requestedElements == general.requestedElements, "\(note()): \(text)")
+        return .fast
+    }
+
+    static let nestedGroups = #"{"collectionView":{"width":390,"scale":3,"height":800},"layout":{"type":"compositional","sections":[{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":0.4}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":0.7},"height":{"fractionalHeight":1}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}},{"group":{"orientation":"vertical","count":2,"layoutSize":{"width":{"fractionalWidth":0.3},"height":{"fractionalHeight":1}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":0.3}},"contentInsets":{"top":10,"leading":10,"bottom":10,"trailing":10}}}]}}]}}]},"sections":[{"numberOfItems":1000}]}"#
+
+    @Test func theBenchmarksNestedGroupsBodyTakesIt() throws {
+        let body = Array(Self.nestedGroups.utf8)
+        #expect(Self.compare(body) == .fast)
+        let spec = try #require(CompositionalFastPath.decode(body, maxElements: 1_000_000))
+        // The id the service answered for this body before the fast path existed.
+        #expect(spec.contentID() == "45ee6d93c18ae7119d5d27987364397a")
+        #expect(spec.requestedElements == 1_000)
+        let c = try #require(spec.definition as? CompositionalConfiguration)
+        #expect(c.collectionView.width == 390 && c.collectionView.height == 800 && c.collectionView.scale == 3)
+        #expect(c.itemCounts == [1_000])
+        #expect(c.elementLimit == 1_000_000)
+        let group = try #require(c.sections.first?.group)
+        #expect(group.orientation == .horizontal)
+        #expect(group.layoutSize == CompositionalSize(width: .fractionalWidth(1), height: .fractionalHeight(0.4)))
+        guard case .group(let inner) = group.subitems[1] else { Issue.record("the second subitem is a group"); return }
+        #expect(inner.count == 2 && inner.orientation == .vertical)
+        // Through the service: the same frames as before (x 283, y 170 for item 2).
+        let layout = try spec.compute()
+        #expect(layout.attributes.count == 1_000)
+        #expect(layout.attributes[2].frame == Rect(x: 283, y: 170, width: 97, height: 140))
+    }
+
+    /// Shapes it leaves to the general path although they are valid: each one field outside it.
+    @Test func validBodiesOutsideItsShapeTakeTheGeneralPath() {
+        let outside: [(String, String)] = [
+            (#""width":390,"#, #""width":390,"wideContentMargins":true,"#),
+            (#""width":390,"#, #""device":"iPhone 15","#),
+            (#""type":"compositional","#, #""type":"compositional","configuration":{"uikitGeneration":"legacy"},"#),
+            (#""orientation":"vertical","count":2,"#, #""orientation":"vertical","count":2,"countKind":"repeating","#),
+            (#""sections":[{"numberOfItems":1000}]"#, #""sections":[{"numberOfItems":1000}],"preferredSizes":[]"#),
+            (#""contentInsets":{"top":10,"#, #""edgeSpacing":{"top":{"fixed":2}},"contentInsets":{"top":10,"#),
+            (#""width":390"#, #""\u0077idth":390"#),
+            (#""width":{"fractionalWidth":0.7}"#, #""width":{"fractionalWidth":0.7, "fractionalWidth":0.7}"#),
+        ]
+        for (from, to) in outside {
+            let body = Self.nestedGroups.replacingOccurrences(of: from, with: to)
+            #expect(body != Self.nestedGroups, "\(from) is in the body")
+            #expect(CompositionalFastPath.decode(Array(body.utf8), maxElements: Self.maxElements) == nil, "\(to)")
+            Self.compare(Array(body.utf8), to)
+        }
+    }
+
+    @Test func everyCompositionalFixtureAgrees() throws {
+        var outcomes: [Outcome] = []
+        for file in ["compositional-examples.json", "compositional-next-examples.json", "list-examples.json"] {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/\(file)")
+            let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+            let examples = (root as? [[String: Any]]) ?? ((root as? [String: Any])?["examples"] as? [[String: Any]]) ?? []
+            #expect(!examples.isEmpty, "\(file)")
+            for example in examples {
+                guard let request = example["request"] else { continue }
+                for keys: JSONSerialization.WritingOptions in [[], [.sortedKeys], [.prettyPrinted]] {
+                    let body = try JSONSerialization.data(withJSONObject: request, options: keys)
+                    outcomes.append(Self.compare(Array(body), "\(file) \(example["name"] ?? "")"))
+                }
+            }
+        }
+        // Most fixtures use fields outside the shape; some are inside it.
+        #expect(outcomes.filter { $0 == .fast }.count >= 9)
+        #expect(outcomes.filter { $0 == .generalOnly }.count >= 100)
+    }
+
+    @Test func generatedBodiesAgree() {
+        var generator = BodyGenerator(seed: 0x5EED_0044)
+        var counts: [Outcome: Int] = [:]
+        for i in 0..<6_000 {
+            let body = generator.document()
+            counts[Self.compare(Array(body.utf8), "generated #\(i)"), default: 0] += 1
+        }
+        // Each outcome is exercised: bodies it takes, valid ones it leaves, invalid ones.
+        #expect(counts[.fast, default: 0] >= 1_000)
+        #expect(counts[.generalOnly, default: 0] >= 500)
+        #expect(counts[.refused, default: 0] >= 1_000)
+    }
+
+    @Test func byteMutationsAgree() {
+        var generator = BodyGenerator(seed: 0xB17E_0044, oddity: 0)
+        var rng = generator.rng
+        let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsnwidhgcomp"#.utf8)
+        var fast = 0
+        for i in 0..<4_000 {
+            var body = Array((i % 4 == 0 ? Self.nestedGroups : generator.document()).utf8)
+            for _ in 0...(rng.next() % 3) where !body.isEmpty {
+                let at = Int(rng.next() % UInt64(body.count))
+                let digit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+                if let d = body[at...].firstIndex(where: digit), rng.next() % 2 == 0 {
+                    body[d] = UInt8(ascii: "0") + UInt8(rng.next() % 10)   // a number changed, the shape kept
+                    continue
+                }
+                switch rng.next() % 3 {
+                case 0: body.remove(at: at)
+                case 1: body.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+                default: body[at] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                }
+            }
+            if Self.compare(body, "mutation #\(i)") == .fast { fast += 1 }
+        }
+        #expect(fast >= 100)
+    }
+}
+
+/// Compositional bodies from a seeded generator: mostly inside the fast path's shape, with
+/// values in and out of range, plus (at rate `oddity`) what it does not take: other fields,
+/// nulls, wrong types, escapes, duplicate keys, missing members, deep nesting.
+struct BodyGenerator {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    var rng: SplitMix
+    /// Per-cent chance of each oddity in a document that has them (half of them, when > 0).
+    let oddity: UInt64
+    var rate: UInt64 = 0
+
+    init(seed: UInt64, oddity: UInt64 = 4) {
+        rng = SplitMix(state: seed)
+        self.oddity = oddity
+    }
+
+    mutating func chance(_ percent: UInt64) -> Bool { rng.next() % 100 < percent }
+    mutating func pick<T>(_ options: [T]) -> T { options[Int(rng.next() % UInt64(options.count))] }
+    mutating func odd() -> Bool { chance(rate) }
+
+    mutating func ws() -> String { chance(10) ? pick([" ", "\n", "\t ", "\r\n  "]) : "" }
+
+    /// Members in a shuffled order, sometimes one dropped, duplicated, made null or escaped.
+    mutating func object(_ members: [(String, String)]) -> String {
+        var list = members.shuffled(using: &rng)
+        if odd(), !list.isEmpty { list.remove(at: Int(rng.next() % UInt64(list.count))) }
+        if odd(), let first = list.first { list.append(first) }
+        if odd(), !list.isEmpty { list[Int(rng.next() % UInt64(list.count))].1 = "null" }
+        if odd(), !list.isEmpty {
+            let i = Int(rng.next() % UInt64(list.count))
+            list[i].0 = pick(["\\u00" + String(list[i].0.utf8.first!, radix: 16) + list[i].0.dropFirst(), "\u{212A}" + list[i].0, list[i].0 + " ", list[i].0.uppercased()])
+        }
+        if odd() { list.append((pick(["edgeSpacing", "zIndex", "contentInsetsReference", "supplementaryItems", "custom", "list", "extra"]), pick(["{}", "[]", "1", "\"leading\""]))) }
+        let body = list.map { "\(ws())\"\($0.0)\"\(ws()):\(ws())\($0.1)" }.joined(separator: ",")
+        return "{" + body + ws() + "}"
+    }
+
+    mutating func array(_ count: Int, _ element: (inout BodyGenerator) -> String) -> String {
+        var items: [String] = []
+        for _ in 0..<count { items.append(element(&self)) }
+        return "[" + items.joined(separator: "," + ws()) + "]"
+    }
+
+    mutating func length() -> String {
+        if odd() { return pick(["-1", "1e10", "\"10\"", "true", "-0", "1e400", "9007199254740993"]) }
+        return pick(["0", "1", "2.5", "10", "16", "0.25", "100", "1e2", "320.5", "-0.0"])
+    }
+
+    mutating func fraction() -> String {
+        if odd() { return pick(["0", "-0.5", "1e10", "\"1\"", "null"]) }
+        return pick(["1", "0.5", "0.25", "0.3", "0.7", "1.0", "0.333", "0.4", "2"])
+    }
+
+    mutating func dimension() -> String {
+        let key = pick(["fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings", "fractionalWidth", "fractionalWidth"])
+        let value = key.hasPrefix("fractional") ? fraction() : pick(["44", "100", "50.5", "200"])
+        if odd() { return object([(key, value), ("absolute", "10")]) }
+        return object([(key, value)])
+    }
+
+    mutating func layoutSize() -> String { object([("width", dimension()), ("height", dimension())]) }
+
+    mutating func insets() -> String {
+        var members: [(String, String)] = []
+        for edge in ["top", "leading", "bottom", "trailing"] where chance(60) { members.append((edge, length())) }
+        return object(members)
+    }
+
+    mutating func edgeInsets() -> String {
+        var members: [(String, String)] = []
+        for edge in ["top", "left", "bottom", "right"] where chance(60) { members.append((edge, length())) }
+        return object(members)
+    }
+
+    mutating func item() -> String {
+        var members = [("layoutSize", layoutSize())]
+        if chance(50) { members.append(("contentInsets", insets())) }
+        if chance(3) { members.append(pick([("edgeSpacing", #"{"top":{"flexible":2}}"#), ("supplementaryItems", "[]")])) }
+        return object(members)
+    }
+
+    mutating func group(depth: Int) -> String {
+        let n = chance(20) ? 1 : Int(rng.next() % 3) + 1
+        var members = [("orientation", odd() ? pick(["\"diagonal\"", "\"Vertical\"", "1"]) : pick(["\"horizontal\"", "\"vertical\""])),
+                       ("layoutSize", layoutSize()),
+                       ("subitems", array(odd() ? 0 : n) { g in
+                           let nested = depth < 4 && g.chance(25) || depth < 20 && g.rate > 0 && g.chance(2)
+                           return g.object([nested ? ("group", g.group(depth: depth + 1)) : ("item", g.item())])
+                       })]
+        if n == 1 && chance(50) || chance(5) { members.append(("count", odd() ? pick(["0", "1.5", "10001", "-1"]) : pick(["1", "2", "3", "5"]))) }
+        if chance(30) { members.append(("interItemSpacing", object([(pick(["fixed", "flexible"]), length())]))) }
+        if chance(30) { members.append(("contentInsets", insets())) }
+        if chance(4) { members.append(("edgeSpacing", #"{"leading":{"fixed":4}}"#)) }
+        return object(members)
+    }
+
+    mutating func section() -> String {
+        var members = [("group", group(depth: 1))]
+        if chance(40) { members.append(("contentInsets", insets())) }
+        if chance(40) { members.append(("interGroupSpacing", odd() ? pick(["-2e9", "\"8\""]) : pick(["0", "8", "-4", "10.5"]))) }
+        if chance(30) {
+            members.append(("orthogonalScrollingBehavior", pick(["\"none\"", "\"continuous\"", "\"groupPaging\"", "\"paging\"", "\"groupPagingCentered\"", "\"continuousGroupLeadingBoundary\""])
+                + (odd() ? "x" : "")))
+        }
+        if chance(4) { members.append(pick([("supplementariesFollowContentInsets", "false"), ("decorationItems", "[]")])) }
+        return object(members)
+    }
+
+    mutating func document() -> String {
+        rate = chance(50) ? oddity : 0
+        var cv = [("width", pick(["390", "320", "1024.5", "0"])), ("height", pick(["800", "844", "0", "1e3"]))]
+        if chance(60) { cv.append(("scale", odd() ? pick(["0", "101", "-1"]) : pick(["1", "2", "3"]))) }
+        if chance(30) { cv.append(("safeAreaInsets", edgeInsets())) }
+        if chance(10) { cv.append(("contentInset", edgeInsets())) }
+        if chance(10) { cv.append(("layoutMargins", edgeInsets())) }
+        if chance(10) { cv.append(("readableContentInsets", edgeInsets())) }
+        if chance(10) { cv.append(("layoutDirection", odd() ? "\"rtl\"" : pick(["\"leftToRight\"", "\"rightToLeft\""]))) }
+        if odd() { cv.append(("device", "\"iPhone 15\"")) }
+        if chance(4) { cv.append(("wideContentMargins", pick(["true", "false"]))) }
+        var layout = [("type", odd() ? pick(["\"flow\"", "\"list\"", "\"Compositional\"", "\"compositional \""]) : "\"compositional\""),
+                      ("sections", array(odd() ? 0 : Int(rng.next() % 3) + 1) { g in g.section() })]
+        if chance(40) {
+            var conf: [(String, String)] = []
+            if chance(70) { conf.append(("scrollDirection", pick(["\"vertical\"", "\"horizontal\""]))) }
+            if chance(70) { conf.append(("interSectionSpacing", pick(["0", "20", "-8", "12.25"]))) }
+            if chance(10) { conf.append(("uikitGeneration", pick(["\"legacy\"", "\"modern\""]))) }
+            layout.append(("configuration", object(conf)))
+        }
+        let sections = array(Int(rng.next() % 4)) { g in
+            g.object([("numberOfItems", g.odd() ? g.pick(["-1", "2.5", "6000", "1e19", "\"3\""]) : g.pick(["0", "1", "7", "100", "1000", "4000"]))])
+        }
+        return ws() + object([("collectionView", object(cv)), ("layout", object(layout)), ("sections", sections)]) + ws()
+    }
+}
