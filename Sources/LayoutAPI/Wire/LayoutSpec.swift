@@ -48,9 +48,9 @@ extension LayoutSpec: JSONBody {
         try LayoutRequestDecoder.decode(root, reader: &reader, maxElements: configuration.maxElements)
     }
 
-    /// The commonest compositional bodies, read without a tree (`CompositionalFastPath`).
+    /// The commonest flow and compositional bodies, read without a tree (`LayoutFastPath`).
     static func shortcut(_ body: [UInt8], _ configuration: ServiceConfiguration) -> LayoutSpec? {
-        CompositionalFastPath.decode(body, maxElements: configuration.maxElements)
+        LayoutFastPath.decode(body, maxElements: configuration.maxElements)
     }
 }
 

@@ -4,12 +4,13 @@ import JSON
 import LayoutEngine
 import Testing
 
-/// `CompositionalFastPath` reads the common compositional bodies without a JSON tree. Wherever
+/// `LayoutFastPath` reads the common flow and compositional bodies without a JSON tree. Wherever
 /// it gives a spec, the parse and typed pass must give the same one (equal, with the same id
 /// and element count); everywhere else it must give nil and leave the body to them. Checked on
-/// every compositional fixture, on generated bodies inside and outside its shape (valid or
-/// not), and on byte-level mutations of valid ones.
-@Suite struct CompositionalFastPathTests {
+/// every compositional and list fixture and the documentation's examples, on generated flow and
+/// compositional bodies inside and outside its shape (valid or not), and on byte-level mutations
+/// of valid ones.
+@Suite struct LayoutFastPathTests {
     static let maxElements = 5_000
 
     enum Outcome: Equatable { case fast, generalOnly, refused }
@@ -23,7 +24,7 @@ import Testing
     /// Both paths on `body`; a spec from the fast path must be the general path's.
     @discardableResult
     static func compare(_ body: [UInt8], _ note: @autoclosure () -> String = "") -> Outcome {
-        let fast = CompositionalFastPath.decode(body, maxElements: maxElements)
+        let fast = LayoutFastPath.decode(body, maxElements: maxElements)
         let general = general(body)
         guard let fast else { return general == nil ? .refused : .generalOnly }
         let text = String(decoding: body, as: UTF8.self)
@@ -42,7 +43,7 @@ import Testing
     @Test func theBenchmarksNestedGroupsBodyTakesIt() throws {
         let body = Array(Self.nestedGroups.utf8)
         #expect(Self.compare(body) == .fast)
-        let spec = try #require(CompositionalFastPath.decode(body, maxElements: 1_000_000))
+        let spec = try #require(LayoutFastPath.decode(body, maxElements: 1_000_000))
         // The id the service answered for this body before the fast path existed.
         #expect(spec.contentID() == "45ee6d93c18ae7119d5d27987364397a")
         #expect(spec.requestedElements == 1_000)
@@ -61,6 +62,46 @@ import Testing
         #expect(layout.attributes[2].frame == Rect(x: 283, y: 170, width: 97, height: 140))
     }
 
+    @Test func enumNamesAreTheCasesInOrder() {
+        func names(_ list: [StaticString]) -> [String] { list.map { "\($0)" } }
+        #expect(names(LayoutFastPath.Names.scrollDirection) == ScrollDirection.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.layoutDirection) == LayoutDirection.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.orientation) == GroupOrientation.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.orthogonal) == OrthogonalScrollingBehavior.allCases.map(\.rawValue))
+    }
+
+    @Test func theBenchmarksFlowBodyTakesIt() throws {
+        let body = Array(#"{"collectionView":{"width":1200,"height":800},"layout":{"itemSize":{"width":37.5,"height":40},"minimumInteritemSpacing":8,"minimumLineSpacing":8},"sections":[{"numberOfItems":1000}]}"#.utf8)
+        #expect(Self.compare(body) == .fast)
+        let spec = try #require(LayoutFastPath.decode(body, maxElements: 1_000_000))
+        #expect(spec.contentID() == "fe2e17e895b48fb57033c03a6373accd")   // as answered before the fast path
+        let c = try #require(spec.definition as? FlowLayoutConfiguration)
+        #expect(c.sections.count == 1 && c.sections[0].items == .uniform(count: 1_000, size: Size(width: 37.5, height: 40)))
+        #expect(c.sections[0].minimumLineSpacing == 8 && c.sections[0].minimumInteritemSpacing == 8)
+    }
+
+    @Test func aFlowBodyWithItemSizesHeadersAndOverridesTakesIt() throws {
+        let body = Array(#"{"collectionView":{"width":375,"height":667,"scale":3},"layout":{"headerReferenceSize":{"width":0,"height":30},"sectionInset":{"top":8,"left":16,"bottom":8,"right":16}},"sections":[{"itemSizes":[{"width":100,"height":50},{"width":120.5,"height":50},{"height":60,"width":80}]},{"numberOfItems":4,"itemSize":{"width":170,"height":90},"footerReferenceSize":{"width":0,"height":20}}]}"#.utf8)
+        #expect(Self.compare(body) == .fast)
+        let spec = try #require(LayoutFastPath.decode(body, maxElements: 1_000_000))
+        #expect(spec.contentID() == "a9f61a8d857afa460e10de3604bf3719")   // as answered before the fast path
+        #expect(spec.requestedElements == 10)   // 7 cells, 2 headers, 1 footer
+        let c = try #require(spec.definition as? FlowLayoutConfiguration)
+        #expect(c.sections[0].items == .sizes([Size(width: 100, height: 50), Size(width: 120.5, height: 50), Size(width: 80, height: 60)]))
+        #expect(c.sections[1].items == .uniform(count: 4, size: Size(width: 170, height: 90)))
+        #expect(c.sections[1].inset == Insets(top: 8, left: 16, bottom: 8, right: 16))
+        #expect(c.sections[1].headerReferenceSize == Size(width: 0, height: 30) && c.sections[1].footerReferenceSize == Size(width: 0, height: 20))
+    }
+
+    /// The element cap counts headers and footers before a section's items, as the typed pass does.
+    @Test func theElementCapIsCountedInTheTypedPasssOrder() {
+        func body(_ n: Int) -> [UInt8] {
+            Array(#"{"collectionView":{"width":375,"height":667},"layout":{"headerReferenceSize":{"width":0,"height":30}},"sections":[{"numberOfItems":\#(n)}]}"#.utf8)
+        }
+        #expect(Self.compare(body(Self.maxElements - 1)) == .fast)
+        #expect(Self.compare(body(Self.maxElements)) == .refused)
+    }
+
     /// Shapes it leaves to the general path although they are valid: each one field outside it.
     @Test func validBodiesOutsideItsShapeTakeTheGeneralPath() {
         let outside: [(String, String)] = [
@@ -76,7 +117,7 @@ import Testing
         for (from, to) in outside {
             let body = Self.nestedGroups.replacingOccurrences(of: from, with: to)
             #expect(body != Self.nestedGroups, "\(from) is in the body")
-            #expect(CompositionalFastPath.decode(Array(body.utf8), maxElements: Self.maxElements) == nil, "\(to)")
+            #expect(LayoutFastPath.decode(Array(body.utf8), maxElements: Self.maxElements) == nil, "\(to)")
             Self.compare(Array(body.utf8), to)
         }
     }
@@ -102,6 +143,18 @@ import Testing
         #expect(outcomes.filter { $0 == .generalOnly }.count >= 100)
     }
 
+    @Test func generatedFlowBodiesAgree() {
+        var generator = BodyGenerator(seed: 0xF10_0044)
+        var counts: [Outcome: Int] = [:]
+        for i in 0..<6_000 {
+            let body = generator.flowDocument()
+            counts[Self.compare(Array(body.utf8), "generated flow #\(i)"), default: 0] += 1
+        }
+        #expect(counts[.fast, default: 0] >= 1_000)
+        #expect(counts[.generalOnly, default: 0] >= 300)
+        #expect(counts[.refused, default: 0] >= 1_000)
+    }
+
     @Test func generatedBodiesAgree() {
         var generator = BodyGenerator(seed: 0x5EED_0044)
         var counts: [Outcome: Int] = [:]
@@ -121,7 +174,7 @@ import Testing
         let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsnwidhgcomp"#.utf8)
         var fast = 0
         for i in 0..<4_000 {
-            var body = Array((i % 4 == 0 ? Self.nestedGroups : generator.document()).utf8)
+            var body = Array((i % 4 == 0 ? Self.nestedGroups : i % 4 == 1 ? generator.flowDocument() : generator.document()).utf8)
             for _ in 0...(rng.next() % 3) where !body.isEmpty {
                 let at = Int(rng.next() % UInt64(body.count))
                 let digit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -256,6 +309,52 @@ struct BodyGenerator {
         }
         if chance(4) { members.append(pick([("supplementariesFollowContentInsets", "false"), ("decorationItems", "[]")])) }
         return object(members)
+    }
+
+    mutating func size() -> String {
+        if odd() { return pick([#"{"width":1}"#, #"{"width":-1,"height":2}"#, #"{"width":1,"height":2,"depth":3}"#, "[1,2]"]) }
+        return object([("width", length()), ("height", length())])
+    }
+
+    /// A flow layout body: the layout's values, sections of `numberOfItems` or `itemSizes`, overrides.
+    mutating func flowDocument() -> String {
+        rate = chance(50) ? oddity : 0
+        var cv = [("width", pick(["390", "375", "1024.5"])), ("height", pick(["800", "667"]))]
+        if chance(50) { cv.append(("scale", pick(["1", "2", "3"]))) }
+        if chance(20) { cv.append(("safeAreaInsets", edgeInsets())) }
+        if chance(10) { cv.append(("layoutDirection", pick(["\"leftToRight\"", "\"rightToLeft\""]))) }
+        var layout: [(String, String)] = []
+        if chance(20) { layout.append(("type", odd() ? pick(["\"grid\"", "\"Flow\""]) : "\"flow\"")) }
+        if chance(40) { layout.append(("scrollDirection", pick(["\"vertical\"", "\"horizontal\""]) + (odd() ? "x" : ""))) }
+        if chance(60) { layout.append(("itemSize", size())) }
+        if chance(40) { layout.append(("minimumLineSpacing", length())) }
+        if chance(40) { layout.append(("minimumInteritemSpacing", length())) }
+        if chance(30) { layout.append(("sectionInset", edgeInsets())) }
+        if chance(30) { layout.append(("headerReferenceSize", size())) }
+        if chance(20) { layout.append(("footerReferenceSize", size())) }
+        if chance(15) { layout.append(("sectionHeadersPinToVisibleBounds", pick(["true", "false"]) + (odd() ? "e" : ""))) }
+        if chance(10) { layout.append(("sectionFootersPinToVisibleBounds", pick(["true", "false", "1"]))) }
+        if chance(10) { cv.append(("wideContentMargins", "true")) }
+        if chance(10) { layout.append(pick([("rowAlignment", #"{"lastRow":"center"}"#), ("estimatedItemSize", "\"automatic\""), ("sectionInsetReference", "\"fromSafeArea\""), ("roundsToScreenScale", "false")])) }
+        if odd() { layout.append(("sections", "[]")) }
+        let sections = array(Int(rng.next() % 4)) { g in
+            var members: [(String, String)] = []
+            switch g.rng.next() % 10 {
+            case 0..<6: members.append(("numberOfItems", g.odd() ? g.pick(["-1", "2.5", "6000", "1e19"]) : g.pick(["0", "1", "7", "100", "1000", "4990"])))
+            case 6..<9: members.append(("itemSizes", g.array(Int(g.rng.next() % 6)) { g in g.size() }))
+            default: if g.odd() { members.append(("numberOfItems", "3")); members.append(("itemSizes", "[]")) }
+            }
+            if g.chance(25) { members.append(("itemSize", g.size())) }
+            if g.chance(15) { members.append(("sectionInset", g.edgeInsets())) }
+            if g.chance(15) { members.append(("minimumLineSpacing", g.length())) }
+            if g.chance(15) { members.append(("minimumInteritemSpacing", g.length())) }
+            if g.chance(20) { members.append(("headerReferenceSize", g.size())) }
+            if g.chance(20) { members.append(("footerReferenceSize", g.size())) }
+            return g.object(members)
+        }
+        var top = [("collectionView", object(cv)), ("sections", sections)]
+        if !layout.isEmpty || chance(50) { top.append(("layout", object(layout))) }
+        return ws() + object(top) + ws()
     }
 
     mutating func document() -> String {
