@@ -163,9 +163,10 @@ func runEncodeBenchmarks() {
 
 /// A computed `POST /layout` in stages (`LayoutBench stages`), for the three bodies of
 /// scripts/bench-http's computed rows: thread CPU per request of each stage alone, fastest of 7
-/// runs of 200 requests. `parse` builds and frees the JSON tree; `decode` is parse and the typed
-/// pass together (the service's decode); `id` is the canonical form and its SHA-256; `compute`
-/// the engine; `encode` the full answer's bytes.
+/// runs of 200 requests. `parse` builds and frees the JSON tree (what the general path starts
+/// with); `decode` is the service's decode (`LayoutFastPath` for the flow and compositional
+/// bodies, the parse and the typed pass for the list's); `id` is the canonical
+/// form and its SHA-256; `compute` the engine; `encode` the full answer's bytes.
 func runStageBenchmarks() {
     let bodies: [(String, (Int) -> String)] = [
         ("flow.1k", missBody), ("compositional.1k", { compositionalBody(height: 800, spacing: $0) }), ("list.1k", listBody),

@@ -24,6 +24,8 @@ extension RequestBody {
 /// entries may be null, as their readers say). Unknown members are never entered. Errors are
 /// mapped to answers in one place (`decode(_:_:)`): shape errors are 400, value errors 422 of
 /// the type's family (`rejected`), collected so one answer names up to `WireReader.maxProblems`.
+/// A type may first try its commonest shape straight from the bytes (`shortcut`, nil by
+/// default); what that accepts, it decodes to the typed pass's value, and it never answers an error.
 protocol JSONBody: RequestBody {
     /// The family of the type's 422s (problem type and title).
     static var rejected: APIError.Rejected { get }
