@@ -2,6 +2,7 @@ import Foundation
 import JSON
 @testable import LayoutAPI
 import LayoutEngine
+import TestSupport
 import Testing
 
 /// `LayoutFastPath` reads the common flow and compositional bodies without a JSON tree. Wherever
@@ -143,26 +144,28 @@ import Testing
         #expect(outcomes.filter { $0 == .generalOnly }.count >= 100)
     }
 
-    @Test func generatedFlowBodiesAgree() {
-        var generator = BodyGenerator(seed: 0xF10_0044)
+    /// 6,000 generated bodies compared; how many of each outcome.
+    static func outcomes(seed: UInt64, _ make: (inout BodyGenerator) -> String) -> [Outcome: Int] {
+        var generator = BodyGenerator(seed: seed)
         var counts: [Outcome: Int] = [:]
         for i in 0..<6_000 {
-            let body = generator.flowDocument()
-            counts[Self.compare(Array(body.utf8), "generated flow #\(i)"), default: 0] += 1
+            let body = make(&generator)
+            counts[compare(Array(body.utf8), "generated #\(i) of seed \(seed)"), default: 0] += 1
         }
+        return counts
+    }
+
+    // Each outcome is exercised: bodies it takes, valid ones it leaves, invalid ones.
+
+    @Test func generatedFlowBodiesAgree() {
+        let counts = Self.outcomes(seed: 0xF10_0044) { $0.flowDocument() }
         #expect(counts[.fast, default: 0] >= 1_000)
         #expect(counts[.generalOnly, default: 0] >= 300)
         #expect(counts[.refused, default: 0] >= 1_000)
     }
 
-    @Test func generatedBodiesAgree() {
-        var generator = BodyGenerator(seed: 0x5EED_0044)
-        var counts: [Outcome: Int] = [:]
-        for i in 0..<6_000 {
-            let body = generator.document()
-            counts[Self.compare(Array(body.utf8), "generated #\(i)"), default: 0] += 1
-        }
-        // Each outcome is exercised: bodies it takes, valid ones it leaves, invalid ones.
+    @Test func generatedCompositionalBodiesAgree() {
+        let counts = Self.outcomes(seed: 0x5EED_0044) { $0.document() }
         #expect(counts[.fast, default: 0] >= 1_000)
         #expect(counts[.generalOnly, default: 0] >= 500)
         #expect(counts[.refused, default: 0] >= 1_000)
@@ -198,24 +201,13 @@ import Testing
 /// values in and out of range, plus (at rate `oddity`) what it does not take: other fields,
 /// nulls, wrong types, escapes, duplicate keys, missing members, deep nesting.
 struct BodyGenerator {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    var rng: SplitMix
+    var rng: SeededRandom
     /// Per-cent chance of each oddity in a document that has them (half of them, when > 0).
     let oddity: UInt64
     var rate: UInt64 = 0
 
     init(seed: UInt64, oddity: UInt64 = 4) {
-        rng = SplitMix(state: seed)
+        rng = SeededRandom(seed: seed)
         self.oddity = oddity
     }
 
