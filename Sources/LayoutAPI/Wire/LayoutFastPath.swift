@@ -3,8 +3,8 @@ import LayoutEngine
 
 /// The commonest `POST /layout` bodies, read straight from their bytes: no JSON tree, no field
 /// pointers, no strings. Parsing a body into a tree, the typed pass over it and freeing the tree
-/// were a fifth of the server's CPU for a computed 1,000-item compositional answer and about a
-/// third of a 10-item one (docs/performance.md, stop 44).
+/// were a seventh of the server's CPU for a computed 1,000-item compositional answer and a fifth
+/// of a 10-item one (docs/performance.md, stops 43 and 44).
 ///
 /// What it reads is a strict subset of what the typed pass accepts, and it builds the same value
 /// (`LayoutSpec`, equal, with the same id and element count):
@@ -15,8 +15,8 @@ import LayoutEngine
 ///   `minimumLineSpacing`, `minimumInteritemSpacing`, `sectionInset`, `headerReferenceSize`,
 ///   `footerReferenceSize`, `sectionHeadersPinToVisibleBounds`, `sectionFootersPinToVisibleBounds`;
 ///   its sections `numberOfItems` (with `itemSize`) or `itemSizes`, and the same overrides;
-/// - the compositional layout: see `FastBodyReader.compositionalLayout`; its sections
-///   `numberOfItems` only.
+/// - the compositional layout: see `Layouts/Compositional/CompositionalFastPath.swift`; its
+///   sections `numberOfItems` only.
 ///
 /// Keys and enum values are plain ASCII without escapes, every value is in range, numbers are
 /// ones the parser holds as a `Double`. Anything else, valid or not (another field or layout type,
