@@ -69,6 +69,24 @@ import Testing
         #expect(names(LayoutFastPath.Names.layoutDirection) == LayoutDirection.allCases.map(\.rawValue))
         #expect(names(LayoutFastPath.Names.orientation) == GroupOrientation.allCases.map(\.rawValue))
         #expect(names(LayoutFastPath.Names.orthogonal) == OrthogonalScrollingBehavior.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.boundaryAlignment) == BoundaryAlignment.allCases.map(\.rawValue))
+    }
+
+    @Test func aCompositionalBodyWithAPinnedHeaderAndABackgroundTakesIt() throws {
+        let body = Array(#"{"collectionView":{"width":390,"height":844,"scale":3},"layout":{"type":"compositional","sections":[{"group":{"orientation":"horizontal","layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":100}},"subitems":[{"item":{"layoutSize":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}}]},"boundarySupplementaryItems":[{"elementKind":"header","alignment":"top","layoutSize":{"width":{"fractionalWidth":1},"height":{"absolute":44}},"pinToVisibleBounds":true}],"decorationItems":[{"elementKind":"background","contentInsets":{"top":4,"leading":4,"bottom":4,"trailing":4}}],"contentInsets":{"top":8,"leading":16,"bottom":8,"trailing":16}}]},"sections":[{"numberOfItems":3}]}"#.utf8)
+        #expect(Self.compare(body) == .fast)
+        let spec = try #require(LayoutFastPath.decode(body, maxElements: 1_000_000))
+        #expect(spec.contentID() == "2ac17054c01262662428ac35d14703ca")   // as answered before the fast path
+        let c = try #require(spec.definition as? CompositionalConfiguration)
+        let header = try #require(c.sections.first?.boundarySupplementaryItems.first)
+        #expect(header.elementKind == "header" && header.alignment == .top && header.pinToVisibleBounds && header.zIndex == 1)
+        #expect(c.sections[0].decorationItems == [DecorationItem(elementKind: "background", contentInsets: DirectionalInsets(top: 4, leading: 4, bottom: 4, trailing: 4))])
+        // The frames the service answered before: background, header, then the cells.
+        let layout = try spec.compute()
+        #expect(layout.attributes.count == 5)
+        #expect(layout.attributes[0].frame == Rect(x: 4, y: 4, width: 382, height: 252))
+        #expect(layout.attributes[1].frame == Rect(x: 16, y: 0, width: 358, height: 44))
+        #expect(layout.attributes[2].frame == Rect(x: 16, y: 52, width: 179, height: 100))
     }
 
     @Test func theBenchmarksFlowBodyTakesIt() throws {
@@ -299,7 +317,39 @@ struct BodyGenerator {
             members.append(("orthogonalScrollingBehavior", pick(["\"none\"", "\"continuous\"", "\"groupPaging\"", "\"paging\"", "\"groupPagingCentered\"", "\"continuousGroupLeadingBoundary\""])
                 + (odd() ? "x" : "")))
         }
-        if chance(4) { members.append(pick([("supplementariesFollowContentInsets", "false"), ("decorationItems", "[]")])) }
+        if chance(10) { members.append(("supplementariesFollowContentInsets", pick(["true", "false"]) + (odd() ? "0" : ""))) }
+        if chance(30) { members.append(("boundarySupplementaryItems", array(Int(rng.next() % 3)) { g in g.boundaryItem() })) }
+        if chance(15) { members.append(("decorationItems", array(Int(rng.next() % 2) + 1) { g in g.decorationItem() })) }
+        if chance(4) { members.append(("contentInsetsReference", "\"layoutMargins\"")) }
+        return object(members)
+    }
+
+    mutating func elementKind() -> String {
+        if odd() { return pick(["\"\"", "\"" + String(repeating: "k", count: 257) + "\"", "\"caf\u{E9}\"", "\"a\\u0062\"", "7"]) }
+        return pick(["\"header\"", "\"footer\"", "\"section-header-element-kind\"", "\"background\"", "\"" + String(repeating: "k", count: 256) + "\""])
+    }
+
+    mutating func zIndex() -> String {
+        odd() ? pick(["2147483648", "1.5", "-2147483649"]) : pick(["0", "1", "-1", "2147483647", "10"])
+    }
+
+    mutating func boundaryItem() -> String {
+        var members = [("elementKind", elementKind()),
+                       ("alignment", odd() ? "\"middle\"" : pick(["\"top\"", "\"bottom\"", "\"topLeading\"", "\"trailing\""])),
+                       ("layoutSize", layoutSize())]
+        if chance(20) { members.append(("absoluteOffset", object([("x", pick(["0", "-8", "4.5"])), ("y", pick(["0", "-20", "2e9"]))].filter { _ in chance(70) }))) }
+        if chance(20) { members.append(("extendsBoundary", pick(["true", "false"]))) }
+        if chance(30) { members.append(("pinToVisibleBounds", pick(["true", "false"]))) }
+        if chance(20) { members.append(("zIndex", zIndex())) }
+        if chance(20) { members.append(("contentInsets", insets())) }
+        if chance(3) { members.append(("anchor", "{}")) }
+        return object(members)
+    }
+
+    mutating func decorationItem() -> String {
+        var members = [("elementKind", elementKind())]
+        if chance(40) { members.append(("contentInsets", insets())) }
+        if chance(30) { members.append(("zIndex", zIndex())) }
         return object(members)
     }
 
@@ -367,6 +417,7 @@ struct BodyGenerator {
             if chance(70) { conf.append(("scrollDirection", pick(["\"vertical\"", "\"horizontal\""]))) }
             if chance(70) { conf.append(("interSectionSpacing", pick(["0", "20", "-8", "12.25"]))) }
             if chance(10) { conf.append(("uikitGeneration", pick(["\"legacy\"", "\"modern\""]))) }
+            if chance(15) { conf.append(("boundarySupplementaryItems", array(Int(rng.next() % 2) + 1) { g in g.boundaryItem() })) }
             layout.append(("configuration", object(conf)))
         }
         let sections = array(Int(rng.next() % 4)) { g in

@@ -42,6 +42,9 @@ enum LayoutFastPath {
         static let orthogonal: [StaticString] = [
             "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered",
         ]
+        static let boundaryAlignment: [StaticString] = [
+            "top", "topLeading", "leading", "bottomLeading", "bottom", "bottomTrailing", "trailing", "topTrailing",
+        ]
     }
 }
 

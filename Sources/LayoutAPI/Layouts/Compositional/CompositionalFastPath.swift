@@ -4,9 +4,12 @@ import LayoutEngine
 /// The compositional shape `LayoutFastPath` reads (`UICollectionViewCompositionalLayout` as
 /// `WireReader.compositionalConfiguration` decodes it, for these members only):
 /// - `layout`: `"type": "compositional"`, `sections` (1 to 1,000), optional `configuration`
-///   with `scrollDirection` and `interSectionSpacing`;
+///   with `scrollDirection`, `interSectionSpacing` and `boundarySupplementaryItems`;
 /// - a layout section: `group`, optional `contentInsets`, `interGroupSpacing`,
-///   `orthogonalScrollingBehavior`;
+///   `orthogonalScrollingBehavior`, `supplementariesFollowContentInsets`,
+///   `boundarySupplementaryItems` (headers and footers: `elementKind`, `alignment`, `layoutSize`,
+///   optional `absoluteOffset`, `extendsBoundary`, `pinToVisibleBounds`, `zIndex`,
+///   `contentInsets`) and `decorationItems` (`elementKind`, optional `contentInsets`, `zIndex`);
 /// - a group: `orientation`, `layoutSize`, `subitems` (each one `item` or `group`), optional
 ///   `count`, `interItemSpacing` and `contentInsets`; nested at most 16 deep;
 /// - an item: `layoutSize`, optional `contentInsets`;
@@ -24,6 +27,7 @@ extension FastBodyReader {
     struct Configuration {
         var scrollDirection = ScrollDirection.vertical
         var interSectionSpacing = 0.0
+        var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
     }
 
     /// `key` of a compositional layout object read into `fields`: its bit, or nil.
@@ -59,7 +63,7 @@ extension FastBodyReader {
             c.contentInsetsReference = .safeArea
             c.generation = .modern
             c.readableContentInsets = nil
-            c.boundarySupplementaryItems = []
+            c.boundarySupplementaryItems = configuration.boundarySupplementaryItems
         }
         c.listEnvironment = ListEnvironment()
         c.sections = layoutSections
@@ -88,6 +92,11 @@ extension FastBodyReader {
                 c.interSectionSpacing = v
                 return 2
             }
+            if JSONScanner.equals(key, "boundarySupplementaryItems") {
+                guard let items = r.boundaryItems() else { return nil }
+                c.boundarySupplementaryItems = items
+                return 4
+            }
             return nil
         }) != nil else { return nil }
         return c
@@ -96,8 +105,24 @@ extension FastBodyReader {
     mutating func section() -> CompositionalSection? {
         var group: CompositionalGroup?
         var insets = DirectionalInsets.zero, spacing = 0.0, orthogonal = OrthogonalScrollingBehavior.none
+        var follows = true, boundary: [BoundarySupplementaryItem] = [], decorations: [DecorationItem] = []
         guard let seen = object({ r, key in
             if JSONScanner.equals(key, "group") { group = r.group(depth: 1); return group == nil ? nil : 1 }
+            if JSONScanner.equals(key, "supplementariesFollowContentInsets") {
+                guard let v = r.bool() else { return nil }
+                follows = v
+                return 16
+            }
+            if JSONScanner.equals(key, "boundarySupplementaryItems") {
+                guard let items = r.boundaryItems() else { return nil }
+                boundary = items
+                return 32
+            }
+            if JSONScanner.equals(key, "decorationItems") {
+                guard let items = r.decorationItems() else { return nil }
+                decorations = items
+                return 64
+            }
             if JSONScanner.equals(key, "contentInsets") { guard let v = r.insets() else { return nil }; insets = v; return 2 }
             if JSONScanner.equals(key, "interGroupSpacing") { guard let v = r.finite() else { return nil }; spacing = v; return 4 }
             if JSONScanner.equals(key, "orthogonalScrollingBehavior") {
@@ -112,11 +137,87 @@ extension FastBodyReader {
         s.contentInsets = insets
         s.interGroupSpacing = spacing
         s.contentInsetsReference = .automatic
-        s.supplementariesFollowContentInsets = true
+        s.supplementariesFollowContentInsets = follows
         s.orthogonalScrollingBehavior = orthogonal
-        s.boundarySupplementaryItems = []
-        s.decorationItems = []
+        s.boundarySupplementaryItems = boundary
+        s.decorationItems = decorations
         return s
+    }
+
+    /// Headers and footers (`WireReader.boundaryItems`), at most `WireReader.maximumListLength`.
+    mutating func boundaryItems() -> [BoundarySupplementaryItem]? {
+        var items: [BoundarySupplementaryItem] = []
+        guard array(limit: WireReader.maximumListLength, { r in
+            r.nodes += 1
+            var kind: String?, alignment: BoundaryAlignment?, size: CompositionalSize?
+            var offset = Point.zero, extends = true, pins = false, z = 1, insets = DirectionalInsets.zero
+            guard let seen = r.object({ r, key in
+                if JSONScanner.equals(key, "elementKind") { kind = r.elementKind(); return kind == nil ? nil : 1 }
+                if JSONScanner.equals(key, "alignment") {
+                    alignment = r.enumValue(BoundaryAlignment.self, LayoutFastPath.Names.boundaryAlignment)
+                    return alignment == nil ? nil : 2
+                }
+                if JSONScanner.equals(key, "layoutSize") { size = r.layoutSize(); return size == nil ? nil : 4 }
+                if JSONScanner.equals(key, "absoluteOffset") { guard let v = r.point() else { return nil }; offset = v; return 8 }
+                if JSONScanner.equals(key, "extendsBoundary") { guard let v = r.bool() else { return nil }; extends = v; return 16 }
+                if JSONScanner.equals(key, "pinToVisibleBounds") { guard let v = r.bool() else { return nil }; pins = v; return 32 }
+                if JSONScanner.equals(key, "zIndex") { guard let v = r.zIndex() else { return nil }; z = v; return 64 }
+                if JSONScanner.equals(key, "contentInsets") { guard let v = r.insets() else { return nil }; insets = v; return 128 }
+                return nil
+            }), seen & 7 == 7, r.nodes <= CompositionalNodeCount.maximum, let kind, let alignment, let size else { return false }
+            // As `WireReader.boundaryItems` sets it.
+            var item = BoundarySupplementaryItem(elementKind: kind, alignment: alignment, layoutSize: size)
+            item.absoluteOffset = offset
+            item.extendsBoundary = extends
+            item.pinToVisibleBounds = pins
+            item.zIndex = z
+            item.contentInsets = insets
+            items.append(item)
+            return true
+        }) != nil else { return nil }
+        return items
+    }
+
+    /// Section backgrounds (`decorationItems` in `WireReader.compositionalSection`).
+    mutating func decorationItems() -> [DecorationItem]? {
+        var items: [DecorationItem] = []
+        guard array(limit: WireReader.maximumListLength, { r in
+            r.nodes += 1
+            var kind: String?, z = 0, insets = DirectionalInsets.zero
+            guard let seen = r.object({ r, key in
+                if JSONScanner.equals(key, "elementKind") { kind = r.elementKind(); return kind == nil ? nil : 1 }
+                if JSONScanner.equals(key, "contentInsets") { guard let v = r.insets() else { return nil }; insets = v; return 2 }
+                if JSONScanner.equals(key, "zIndex") { guard let v = r.zIndex() else { return nil }; z = v; return 4 }
+                return nil
+            }), seen & 1 == 1, r.nodes <= CompositionalNodeCount.maximum, let kind else { return false }
+            items.append(DecorationItem(elementKind: kind, contentInsets: insets, zIndex: z))
+            return true
+        }) != nil else { return nil }
+        return items
+    }
+
+    /// An element kind of 1 to 256 bytes (`WireReader.elementKind`), plain ASCII here.
+    mutating func elementKind() -> String? {
+        guard let text = scanner.plainString(), !text.isEmpty, text.count <= 256 else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A 32-bit zIndex (`WireReader.zIndex`).
+    mutating func zIndex() -> Int? {
+        guard let v = int(), v >= -2_147_483_648, v <= 2_147_483_647 else { return nil }
+        return v
+    }
+
+    /// `{"x": v, "y": v}`, each finite and 0 when absent (`WireReader.offset`).
+    mutating func point() -> Point? {
+        var point = Point.zero
+        guard object({ r, key in
+            guard let v = r.finite() else { return nil }
+            if JSONScanner.equals(key, "x") { point.x = v; return 1 }
+            if JSONScanner.equals(key, "y") { point.y = v; return 2 }
+            return nil
+        }) != nil else { return nil }
+        return point
     }
 
     mutating func group(depth: Int) -> CompositionalGroup? {
