@@ -257,7 +257,7 @@ struct FastBodyReader {
         var members: UInt32 = 0
         var numberOfItems: Int?
         var itemSizes: [Size]?
-        var overrides = FlowSectionOverrides()
+        var overrides = FlowSectionValues()
     }
 
     mutating func dataSection() -> DataSectionFields? {

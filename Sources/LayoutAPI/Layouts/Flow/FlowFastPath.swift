@@ -9,18 +9,15 @@ extension FastBodyReader {
     /// A flow layout object's members (besides `type`), nil where absent.
     struct FlowLayoutFields {
         var scrollDirection: ScrollDirection?
-        var itemSize: Size?
-        var minimumLineSpacing: Double?
-        var minimumInteritemSpacing: Double?
-        var sectionInset: Insets?
-        var headerReferenceSize: Size?
-        var footerReferenceSize: Size?
+        /// The values every section takes unless it overrides them.
+        var sectionValues = FlowSectionValues()
         var sectionHeadersPinToVisibleBounds: Bool?
         var sectionFootersPinToVisibleBounds: Bool?
     }
 
-    /// A flow section's overrides of the layout's values, nil where absent.
-    struct FlowSectionOverrides {
+    /// The values a flow layout sets for its sections and a section may override, nil where
+    /// absent (`WireReader.FlowDefaults`).
+    struct FlowSectionValues {
         var itemSize: Size?
         var sectionInset: Insets?
         var minimumLineSpacing: Double?
@@ -31,19 +28,11 @@ extension FastBodyReader {
 
     /// `key` of a flow layout object read into `fields`: its bit, or nil.
     mutating func flowLayoutMember(_ key: UnsafeBufferPointer<UInt8>, _ f: inout FlowLayoutFields) -> UInt32? {
+        if let bit = flowSectionMember(key, &f.sectionValues) { return bit }
         if JSONScanner.equals(key, "scrollDirection") {
             f.scrollDirection = enumValue(ScrollDirection.self, LayoutFastPath.Names.scrollDirection)
-            return f.scrollDirection == nil ? nil : 1
+            return f.scrollDirection == nil ? nil : 64
         }
-        if JSONScanner.equals(key, "itemSize") { f.itemSize = size(); return f.itemSize == nil ? nil : 2 }
-        if JSONScanner.equals(key, "minimumLineSpacing") { f.minimumLineSpacing = length(); return f.minimumLineSpacing == nil ? nil : 4 }
-        if JSONScanner.equals(key, "minimumInteritemSpacing") {
-            f.minimumInteritemSpacing = length()
-            return f.minimumInteritemSpacing == nil ? nil : 8
-        }
-        if JSONScanner.equals(key, "sectionInset") { f.sectionInset = edgeInsets(); return f.sectionInset == nil ? nil : 16 }
-        if JSONScanner.equals(key, "headerReferenceSize") { f.headerReferenceSize = size(); return f.headerReferenceSize == nil ? nil : 32 }
-        if JSONScanner.equals(key, "footerReferenceSize") { f.footerReferenceSize = size(); return f.footerReferenceSize == nil ? nil : 64 }
         if JSONScanner.equals(key, "sectionHeadersPinToVisibleBounds") {
             f.sectionHeadersPinToVisibleBounds = bool()
             return f.sectionHeadersPinToVisibleBounds == nil ? nil : 128
@@ -55,8 +44,9 @@ extension FastBodyReader {
         return nil
     }
 
-    /// `key` of a flow section read into `overrides`: its bit, or nil.
-    mutating func flowSectionMember(_ key: UnsafeBufferPointer<UInt8>, _ o: inout FlowSectionOverrides) -> UInt32? {
+    /// `key` of a flow section (or, through `flowLayoutMember`, of the layout) read into `values`:
+    /// its bit (1 to 32), or nil.
+    mutating func flowSectionMember(_ key: UnsafeBufferPointer<UInt8>, _ o: inout FlowSectionValues) -> UInt32? {
         if JSONScanner.equals(key, "itemSize") { o.itemSize = size(); return o.itemSize == nil ? nil : 1 }
         if JSONScanner.equals(key, "sectionInset") { o.sectionInset = edgeInsets(); return o.sectionInset == nil ? nil : 2 }
         if JSONScanner.equals(key, "minimumLineSpacing") { o.minimumLineSpacing = length(); return o.minimumLineSpacing == nil ? nil : 4 }
@@ -77,12 +67,13 @@ extension FastBodyReader {
         var d = WireReader.FlowDefaults()
         if let l = layout {
             config.scrollDirection = l.scrollDirection ?? .vertical
-            d.itemSize = l.itemSize ?? d.itemSize
-            d.minimumLineSpacing = l.minimumLineSpacing ?? 10
-            d.minimumInteritemSpacing = l.minimumInteritemSpacing ?? 10
-            d.sectionInset = l.sectionInset ?? .zero
-            d.headerReferenceSize = l.headerReferenceSize ?? .zero
-            d.footerReferenceSize = l.footerReferenceSize ?? .zero
+            let v = l.sectionValues
+            d.itemSize = v.itemSize ?? d.itemSize
+            d.minimumLineSpacing = v.minimumLineSpacing ?? 10
+            d.minimumInteritemSpacing = v.minimumInteritemSpacing ?? 10
+            d.sectionInset = v.sectionInset ?? .zero
+            d.headerReferenceSize = v.headerReferenceSize ?? .zero
+            d.footerReferenceSize = v.footerReferenceSize ?? .zero
             config.sectionInsetReference = .fromContentInset
             config.sectionHeadersPinToVisibleBounds = l.sectionHeadersPinToVisibleBounds ?? false
             config.sectionFootersPinToVisibleBounds = l.sectionFootersPinToVisibleBounds ?? false
