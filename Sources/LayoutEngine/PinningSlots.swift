@@ -54,8 +54,20 @@ extension Layout {
     /// elements); the flag is cleared on any other element, which then stays at its frame rather
     /// than vanishing from queries. O(n), once per computed layout.
     public mutating func notePinnedElements() {
+        // Most layouts pin nothing: a read-only pass over the array (no per-element switch on
+        // the store's form) finds that, and the loop below starts at the first pinned element.
+        let first: Int?
+        if case .full(let elements) = attributes.storage {
+            first = elements.firstIndex { $0.pinsToVisibleBounds }
+        } else {
+            first = attributes.firstIndex { $0.pinsToVisibleBounds }
+        }
+        guard let first else {
+            pinning.elements = false
+            return
+        }
         var any = false
-        for i in attributes.indices where attributes[i].pinsToVisibleBounds {
+        for i in first..<attributes.endIndex where attributes[i].pinsToVisibleBounds {
             let a = attributes[i]
             let s = a.indexPath.section
             let isSlot = a.isGlobal

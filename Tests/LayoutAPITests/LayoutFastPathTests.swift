@@ -70,6 +70,54 @@ import Testing
         #expect(names(LayoutFastPath.Names.orientation) == GroupOrientation.allCases.map(\.rawValue))
         #expect(names(LayoutFastPath.Names.orthogonal) == OrthogonalScrollingBehavior.allCases.map(\.rawValue))
         #expect(names(LayoutFastPath.Names.boundaryAlignment) == BoundaryAlignment.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.listAppearance) == ListAppearance.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.listHeaderMode) == ListHeaderMode.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.listFooterMode) == ListFooterMode.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.listGeneration) == ListGeneration.allCases.map(\.rawValue))
+        #expect(names(LayoutFastPath.Names.contentSizeCategory) == ContentSizeCategory.allCases.map(\.rawValue))
+    }
+
+    /// The list of the server benchmark (`MODE=listmiss`): a plain list with its separators.
+    @Test func theBenchmarksListBodyTakesIt() throws {
+        let body = Array(#"{"collectionView":{"width":393,"scale":3,"height":800},"layout":{"type":"list","list":{"appearance":"plain"},"listEnvironment":{"includeSeparators":true}},"sections":[{"numberOfItems":1000}]}"#.utf8)
+        #expect(Self.compare(body) == .fast)
+        let spec = try #require(LayoutFastPath.decode(body, maxElements: 1_000_000))
+        #expect(spec.contentID() == "70363b239d700079516c980224cb9056")   // as answered before the list took it
+        #expect(spec.requestedElements == 1_000)
+        let c = try #require(spec.definition as? CompositionalConfiguration)
+        #expect(c.sections == [CompositionalSection.listSection(ListSectionConfiguration(appearance: .plain))])
+        #expect(c.listEnvironment == ListEnvironment(includeSeparators: true))
+        // The frames as before: the section's background, then the cells, then the separators.
+        let layout = try spec.compute()
+        #expect(layout.attributes.count == 2_001)
+        #expect(layout.attributes[2].frame == Rect(x: 0, y: 44, width: 393, height: 44))
+        #expect(layout.attributes[1_002].frame == Rect(x: 16, y: 87.66666666666667, width: 377, height: 0.3333333333333333))
+    }
+
+    /// `"type": "list"` alone, a grouped list with headers, and what the typed pass refuses or
+    /// reads elsewhere: `list` beside `sections`, a horizontal list, `rowHeight`.
+    @Test func listBodiesAgree() {
+        let cv = #""collectionView":{"width":390,"height":844,"scale":3}"#
+        let sections = #""sections":[{"numberOfItems":3},{"numberOfItems":0}]"#
+        let fast = [
+            #"{\#(cv),"layout":{"type":"list"},\#(sections)}"#,
+            #"{\#(cv),"layout":{"type":"compositional","list":{"appearance":"insetGrouped","headerMode":"supplementary","footerMode":"supplementary","headerTopPadding":-1,"showsSeparators":false}},\#(sections)}"#,
+            #"{\#(cv),"layout":{"type":"list","list":{"appearance":"sidebar","headerTopPadding":0},"listEnvironment":{"generation":"ios26","contentSizeCategory":"AX3","wideContentMargins":false,"collapsedTopSpacing":true,"includeBackgroundDecorations":false,"includeSeparators":true}},\#(sections)}"#,
+            #"{\#(cv),"layout":{"type":"list","configuration":{"interSectionSpacing":12},"list":{}},\#(sections)}"#,
+        ]
+        for body in fast { #expect(Self.compare(Array(body.utf8), body) == .fast, "\(body)") }
+        let general = [
+            #"{\#(cv),"layout":{"type":"list","list":{"rowHeight":44}},\#(sections)}"#,
+            #"{\#(cv),"layout":{"type":"list","list":{"separatorConfiguration":{"bottomSeparatorVisibility":"hidden"}}},\#(sections)}"#,
+        ]
+        for body in general { #expect(Self.compare(Array(body.utf8), body) == .generalOnly, "\(body)") }
+        let refused = [
+            #"{\#(cv),"layout":{"type":"list","list":{},"sections":[]},\#(sections)}"#,
+            #"{\#(cv),"layout":{"type":"list","configuration":{"scrollDirection":"horizontal"}},\#(sections)}"#,
+            #"{\#(cv),"layout":{"type":"list","list":{"appearance":"Plain"}},\#(sections)}"#,
+            #"{\#(cv),"layout":{"list":{}},\#(sections)}"#,
+        ]
+        for body in refused { #expect(Self.compare(Array(body.utf8), body) == .refused, "\(body)") }
     }
 
     @Test func aCompositionalBodyWithAPinnedHeaderAndABackgroundTakesIt() throws {
@@ -157,9 +205,9 @@ import Testing
                 }
             }
         }
-        // Most fixtures use fields outside the shape; some are inside it.
-        #expect(outcomes.filter { $0 == .fast }.count >= 9)
-        #expect(outcomes.filter { $0 == .generalOnly }.count >= 100)
+        // Many fixtures use fields outside the shape; most list fixtures and some others are inside it.
+        #expect(outcomes.filter { $0 == .fast }.count >= 100)
+        #expect(outcomes.filter { $0 == .generalOnly }.count >= 60)
     }
 
     /// 6,000 generated bodies compared; how many of each outcome.
@@ -189,13 +237,21 @@ import Testing
         #expect(counts[.refused, default: 0] >= 1_000)
     }
 
+    @Test func generatedListBodiesAgree() {
+        let counts = Self.outcomes(seed: 0x1157_0046) { $0.listDocument() }
+        #expect(counts[.fast, default: 0] >= 1_000)
+        #expect(counts[.generalOnly, default: 0] >= 300)
+        #expect(counts[.refused, default: 0] >= 500)
+    }
+
     @Test func byteMutationsAgree() {
         var generator = BodyGenerator(seed: 0xB17E_0044, oddity: 0)
         var rng = generator.rng
         let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsnwidhgcomp"#.utf8)
         var fast = 0
         for i in 0..<4_000 {
-            var body = Array((i % 4 == 0 ? Self.nestedGroups : i % 4 == 1 ? generator.flowDocument() : generator.document()).utf8)
+            var body = Array((i % 4 == 0 ? Self.nestedGroups : i % 4 == 1 ? generator.flowDocument()
+                : i % 8 == 2 ? generator.listDocument() : generator.document()).utf8)
             for _ in 0...(rng.next() % 3) where !body.isEmpty {
                 let at = Int(rng.next() % UInt64(body.count))
                 let digit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -397,6 +453,45 @@ struct BodyGenerator {
         var top = [("collectionView", object(cv)), ("sections", sections)]
         if !layout.isEmpty || chance(50) { top.append(("layout", object(layout))) }
         return ws() + object(top) + ws()
+    }
+
+    /// A list body: `"type": "list"` or `"compositional"`, `list` (sometimes with members the fast
+    /// path leaves to the general one), `listEnvironment`, sometimes `sections` beside `list`.
+    mutating func listDocument() -> String {
+        rate = chance(50) ? oddity : 0
+        var cv = [("width", pick(["390", "320", "1024.5", "0"])), ("height", pick(["800", "844"]))]
+        if chance(60) { cv.append(("scale", odd() ? pick(["0", "-1"]) : pick(["1", "2", "3"]))) }
+        if chance(20) { cv.append(("safeAreaInsets", edgeInsets())) }
+        if chance(10) { cv.append(("layoutDirection", pick(["\"leftToRight\"", "\"rightToLeft\""]))) }
+        if chance(4) { cv.append(("wideContentMargins", pick(["true", "false"]))) }
+        var layout = [("type", odd() ? pick(["\"List\"", "\"flow\"", "\"list \""]) : pick(["\"list\"", "\"list\"", "\"compositional\""]))]
+        if chance(80) {
+            var list: [(String, String)] = []
+            if chance(60) { list.append(("appearance", odd() ? "\"inset\"" : pick(["\"plain\"", "\"grouped\"", "\"insetGrouped\"", "\"sidebar\"", "\"sidebarPlain\""]))) }
+            if chance(40) { list.append(("headerMode", pick(["\"none\"", "\"supplementary\"", "\"firstItemInSection\""]) + (odd() ? "x" : ""))) }
+            if chance(30) { list.append(("footerMode", pick(["\"none\"", "\"supplementary\""]))) }
+            if chance(20) { list.append(("headerTopPadding", odd() ? pick(["1e400", "\"8\""]) : pick(["-1", "0", "8", "22.5"]))) }
+            if chance(20) { list.append(("showsSeparators", odd() ? "1" : pick(["true", "false"]))) }
+            if chance(8) { list.append(("rowHeight", pick(["44", "0.1", "-1"]))) }
+            if chance(5) { list.append(("separatorConfiguration", #"{"bottomSeparatorVisibility":"hidden"}"#)) }
+            layout.append(("list", object(list)))
+        }
+        if chance(50) {
+            var env: [(String, String)] = []
+            if chance(30) { env.append(("generation", odd() ? "\"ios17\"" : pick(["\"ios15to18\"", "\"ios26\""]))) }
+            if chance(30) { env.append(("contentSizeCategory", pick(["\"XS\"", "\"L\"", "\"XXXL\"", "\"AX5\""]) + (odd() ? "?" : ""))) }
+            if chance(20) { env.append(("wideContentMargins", pick(["true", "false"]))) }
+            if chance(20) { env.append(("collapsedTopSpacing", pick(["true", "false"]))) }
+            if chance(30) { env.append(("includeBackgroundDecorations", pick(["true", "false"]))) }
+            if chance(60) { env.append(("includeSeparators", odd() ? "null" : pick(["true", "false"]))) }
+            layout.append(("listEnvironment", object(env)))
+        }
+        if chance(20) { layout.append(("configuration", object([("interSectionSpacing", pick(["0", "12"]))] + (chance(30) ? [("scrollDirection", pick(["\"vertical\"", "\"horizontal\""]))] : [])))) }
+        if odd() { layout.append(("sections", array(1) { g in g.section() })) }
+        let sections = array(Int(rng.next() % 4)) { g in
+            g.object([("numberOfItems", g.odd() ? g.pick(["-1", "2.5", "6000", "\"3\""]) : g.pick(["0", "1", "7", "100", "1000"]))])
+        }
+        return ws() + object([("collectionView", object(cv)), ("layout", object(layout)), ("sections", sections)]) + ws()
     }
 
     mutating func document() -> String {

@@ -15,8 +15,8 @@ import LayoutEngine
 ///   `minimumLineSpacing`, `minimumInteritemSpacing`, `sectionInset`, `headerReferenceSize`,
 ///   `footerReferenceSize`, `sectionHeadersPinToVisibleBounds`, `sectionFootersPinToVisibleBounds`;
 ///   its sections `numberOfItems` (with `itemSize`) or `itemSizes`, and the same overrides;
-/// - the compositional layout: see `Layouts/Compositional/CompositionalFastPath.swift`; its
-///   sections `numberOfItems` only.
+/// - the compositional layout and the list (`"type": "list"`, or `layout.list`): see
+///   `Layouts/Compositional/CompositionalFastPath.swift`; their sections `numberOfItems` only.
 ///
 /// Keys and enum values are plain ASCII without escapes, every value is in range, numbers are
 /// ones the parser holds as a `Double`. Anything else, valid or not (another field or layout type,
@@ -45,6 +45,11 @@ enum LayoutFastPath {
         static let boundaryAlignment: [StaticString] = [
             "top", "topLeading", "leading", "bottomLeading", "bottom", "bottomTrailing", "trailing", "topTrailing",
         ]
+        static let listAppearance: [StaticString] = ["plain", "grouped", "insetGrouped", "sidebar", "sidebarPlain"]
+        static let listHeaderMode: [StaticString] = ["none", "supplementary", "firstItemInSection"]
+        static let listFooterMode: [StaticString] = ["none", "supplementary"]
+        static let listGeneration: [StaticString] = ["ios15to18", "ios26"]
+        static let contentSizeCategory: [StaticString] = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"]
     }
 }
 
@@ -199,6 +204,12 @@ struct FastBodyReader {
                 guard let text = r.scanner.plainString() else { return nil }
                 if JSONScanner.equals(text, "flow") { fields.type = FlowLayoutConfiguration.self; return 1 << 31 }
                 if JSONScanner.equals(text, "compositional") { fields.type = CompositionalConfiguration.self; return 1 << 31 }
+                if JSONScanner.equals(text, "list") {
+                    // Another name of the compositional layout (`ListLayoutType.alias`).
+                    fields.type = CompositionalConfiguration.self
+                    fields.compositional.isListType = true
+                    return 1 << 31
+                }
                 return nil
             }
             if let bit = r.flowLayoutMember(key, &fields.flow) { fields.hasFlowFields = true; return bit }

@@ -13,7 +13,11 @@ import LayoutEngine
 /// - a group: `orientation`, `layoutSize`, `subitems` (each one `item` or `group`), optional
 ///   `count`, `interItemSpacing` and `contentInsets`; nested at most 16 deep;
 /// - an item: `layoutSize`, optional `contentInsets`;
-/// - data sections: `numberOfItems` only.
+/// - data sections: `numberOfItems` only;
+/// - a list (`UICollectionViewCompositionalLayout.list(using:)`): `"type": "list"` with no
+///   sections, or `list` in place of `sections` with `appearance`, `headerMode`, `footerMode`,
+///   `headerTopPadding` and `showsSeparators` (no `separatorConfiguration` or `rowHeight`);
+///   and for every compositional layout `listEnvironment` with all its members.
 extension FastBodyReader {
     /// Groups nested deeper than this take the general path (which accepts 32 and says so past it).
     static let maximumCompositionalDepth = 16
@@ -22,6 +26,11 @@ extension FastBodyReader {
     struct CompositionalLayoutFields {
         var sections: [CompositionalSection]?
         var configuration: Configuration?
+        /// `layout.list`: one list configuration for every section.
+        var list: ListSectionConfiguration?
+        var listEnvironment: ListEnvironment?
+        /// `"type": "list"`.
+        var isListType = false
     }
 
     struct Configuration {
@@ -48,14 +57,110 @@ extension FastBodyReader {
             fields.configuration = configuration
             return 2
         }
+        if JSONScanner.equals(key, "list") {
+            guard let list = listConfiguration() else { return nil }
+            fields.list = list
+            return 4
+        }
+        if JSONScanner.equals(key, "listEnvironment") {
+            guard let environment = listEnvironment() else { return nil }
+            fields.listEnvironment = environment
+            return 8
+        }
         return nil
+    }
+
+    /// `layout.list` as `WireReader.listConfiguration` reads it, for the members listed above
+    /// (any other, `rowHeight` among them, takes the general path).
+    mutating func listConfiguration() -> ListSectionConfiguration? {
+        var list = ListSectionConfiguration()
+        guard object({ r, key in
+            if JSONScanner.equals(key, "appearance") {
+                guard let v = r.enumValue(ListAppearance.self, LayoutFastPath.Names.listAppearance) else { return nil }
+                list.appearance = v
+                return 1
+            }
+            if JSONScanner.equals(key, "headerMode") {
+                guard let v = r.enumValue(ListHeaderMode.self, LayoutFastPath.Names.listHeaderMode) else { return nil }
+                list.headerMode = v
+                return 2
+            }
+            if JSONScanner.equals(key, "footerMode") {
+                guard let v = r.enumValue(ListFooterMode.self, LayoutFastPath.Names.listFooterMode) else { return nil }
+                list.footerMode = v
+                return 4
+            }
+            if JSONScanner.equals(key, "headerTopPadding") {
+                // Negative means automatic (UICollectionViewListSectionHeaderTopPaddingAutomatic).
+                guard let v = r.finite() else { return nil }
+                list.headerTopPadding = v < 0 ? nil : v
+                return 8
+            }
+            if JSONScanner.equals(key, "showsSeparators") {
+                guard let v = r.bool() else { return nil }
+                list.showsSeparators = v
+                return 16
+            }
+            return nil
+        }) != nil else { return nil }
+        return list
+    }
+
+    /// `layout.listEnvironment` as `WireReader.listEnvironment` reads it.
+    mutating func listEnvironment() -> ListEnvironment? {
+        var e = ListEnvironment()
+        guard object({ r, key in
+            if JSONScanner.equals(key, "generation") {
+                guard let v = r.enumValue(ListGeneration.self, LayoutFastPath.Names.listGeneration) else { return nil }
+                e.generation = v
+                return 1
+            }
+            if JSONScanner.equals(key, "contentSizeCategory") {
+                guard let v = r.enumValue(ContentSizeCategory.self, LayoutFastPath.Names.contentSizeCategory) else { return nil }
+                e.contentSizeCategory = v
+                return 2
+            }
+            if JSONScanner.equals(key, "wideContentMargins") {
+                guard let v = r.bool() else { return nil }
+                e.wideContentMargins = v
+                return 4
+            }
+            if JSONScanner.equals(key, "collapsedTopSpacing") {
+                guard let v = r.bool() else { return nil }
+                e.collapsedTopSpacing = v
+                return 8
+            }
+            if JSONScanner.equals(key, "includeBackgroundDecorations") {
+                guard let v = r.bool() else { return nil }
+                e.includeBackgroundDecorations = v
+                return 16
+            }
+            if JSONScanner.equals(key, "includeSeparators") {
+                guard let v = r.bool() else { return nil }
+                e.includeSeparators = v
+                return 32
+            }
+            return nil
+        }) != nil else { return nil }
+        return e
     }
 
     /// The configuration as `WireReader.compositionalConfiguration` builds it; data sections
     /// with `numberOfItems` only, within the element cap in order (`WireReader.itemCounts`).
     func compositional(_ collectionView: CollectionViewMetrics, _ fields: CompositionalLayoutFields,
                        _ sections: [DataSectionFields], budget: inout ElementBudget) -> CompositionalConfiguration? {
-        guard let layoutSections = fields.sections else { return nil }
+        // As the typed pass: `list` for every section (never beside `sections`), `"type": "list"`
+        // alone a plain list, else the layout's sections.
+        let layoutSections: [CompositionalSection]
+        if let list = fields.list {
+            guard fields.sections == nil else { return nil }
+            layoutSections = [CompositionalSection.listSection(list)]
+        } else if fields.isListType, fields.sections == nil {
+            layoutSections = [CompositionalSection.listSection(ListSectionConfiguration())]
+        } else {
+            guard let sections = fields.sections else { return nil }
+            layoutSections = sections
+        }
         var c = CompositionalConfiguration(collectionView: collectionView, sections: [], itemCounts: [])
         if let configuration = fields.configuration {
             c.scrollDirection = configuration.scrollDirection
@@ -65,8 +170,10 @@ extension FastBodyReader {
             c.readableContentInsets = nil
             c.boundarySupplementaryItems = configuration.boundarySupplementaryItems
         }
-        c.listEnvironment = ListEnvironment()
+        c.listEnvironment = fields.listEnvironment ?? ListEnvironment()
         c.sections = layoutSections
+        // List rows are vertical: the typed pass refuses a horizontal configuration (a 422).
+        if c.scrollDirection == .horizontal, c.hasListSections { return nil }
         var counts: [Int] = []
         counts.reserveCapacity(sections.count)
         for section in sections {
